@@ -1,0 +1,12 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+
+// Pages are built by scripts/build.ts, which validates content first and passes the catalogue in.
+export default defineConfig({
+  site: process.env.SITE_URL ?? 'http://localhost:8787',
+  output: 'static',
+  // landmarks/eiffel-tower.html is served at /landmarks/eiffel-tower, the canonical URL, no slash.
+  build: { format: 'file' },
+  trailingSlash: 'never',
+  devToolbar: { enabled: false },
+});

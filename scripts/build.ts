@@ -1,0 +1,30 @@
+// Validates content and builds the whole site into dist/: pages, Markdown twins and API data.
+// Usage: npm run build [-- --out <dir>]  (SITE_URL sets the origin of canonical URLs)
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { formatProblem } from '../src/content/problem.ts';
+import { buildSite } from '../src/build/build-site.ts';
+
+const projectRoot = path.resolve(import.meta.dirname, '..');
+const { values } = parseArgs({
+  options: { out: { type: 'string', default: 'dist' }, content: { type: 'string', default: '.' } },
+});
+const siteUrl = process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? '8787'}`;
+
+const started = performance.now();
+const result = await buildSite({
+  projectRoot,
+  contentRoot: path.resolve(values.content),
+  outDir: path.resolve(values.out),
+  siteUrl,
+  now: new Date(),
+});
+if (!result.ok) {
+  for (const problem of result.problems) console.error(formatProblem(problem));
+  console.error(`\n${result.problems.length} problem(s) found; nothing was built, and ${values.out}/ is unchanged.`);
+  process.exit(1);
+}
+const { landmarks, reports } = result.catalogue;
+console.log(
+  `Built ${landmarks.length} landmarks and ${reports.length} reports into ${values.out}/ for ${siteUrl} in ${Math.round(performance.now() - started)} ms.`,
+);

@@ -1,0 +1,132 @@
+import type {
+  StoredCurrentCondition,
+  StoredLandmarkDetail,
+  StoredLandmarkSummary,
+  StoredReport,
+} from '../schema/api.ts';
+import { instantOf, toTimestamp } from '../schema/calendar.ts';
+import type { LandmarkFrontmatter } from '../schema/landmark-frontmatter.ts';
+import type { ReportFrontmatter } from '../schema/report-frontmatter.ts';
+import { freshnessOf } from './freshness.ts';
+import { markdownTwin, siteUrls, type SiteUrls } from './urls.ts';
+
+/** Validated content, as the loader yields it. */
+export interface CatalogueInput {
+  landmarks: readonly { slug: string; frontmatter: LandmarkFrontmatter; description: string }[];
+  reports: readonly {
+    id: string;
+    landmarkSlug: string;
+    frontmatter: ReportFrontmatter;
+    details: string;
+    committedAt?: string | undefined;
+  }[];
+}
+
+/** Everything the site publishes, derived from content; nothing in it depends on the clock. */
+export interface Catalogue {
+  /** Sorted by slug, the key that list cursors walk. */
+  landmarks: StoredLandmarkDetail[];
+  /** Sorted by id. */
+  reports: StoredReport[];
+}
+
+const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+
+function pageUrlsOf(html: string, json: string) {
+  return { html, json, markdown: markdownTwin(html) };
+}
+
+/** Newest confirmation first; the first report gives a landmark its current condition. */
+function byMostRecentlyConfirmed(a: StoredReport, b: StoredReport): number {
+  return (
+    instantOf(b.lastConfirmedAt) - instantOf(a.lastConfirmedAt) ||
+    instantOf(b.observedAt) - instantOf(a.observedAt) ||
+    (a.id < b.id ? -1 : 1)
+  );
+}
+
+function storeReport(input: CatalogueInput['reports'][number], landmarkName: string, urls: SiteUrls): StoredReport {
+  const { frontmatter } = input;
+  const freshness = freshnessOf({ ...frontmatter, sourceKind: frontmatter.source.kind });
+  return {
+    id: input.id,
+    landmark: { slug: input.landmarkSlug, name: landmarkName, url: urls.landmarkPage(input.landmarkSlug) },
+    condition: frontmatter.condition,
+    summary: frontmatter.summary,
+    observedAt: frontmatter.observedAt,
+    ...freshness,
+    confirmations: frontmatter.confirmations.map((confirmation) => ({ date: confirmation.date, note: confirmation.note ?? null })),
+    until: frontmatter.until ?? null,
+    source: { kind: frontmatter.source.kind, name: frontmatter.source.name ?? null, url: frontmatter.source.url ?? null },
+    details: input.details,
+    // Without git history, the latest date in the report is the best guess of its last change.
+    updatedAt: input.committedAt ?? toTimestamp(instantOf(freshness.lastConfirmedAt)),
+    urls: pageUrlsOf(urls.reportPage(input.id), urls.reportJson(input.id)),
+  };
+}
+
+function currentConditionOf(report: StoredReport | undefined): StoredCurrentCondition | null {
+  if (!report) return null;
+  const { condition, id, summary, observedAt, lastConfirmedAt, reportExpiryDays, currentUntil } = report;
+  return { condition, reportId: id, summary, observedAt, lastConfirmedAt, reportExpiryDays, currentUntil };
+}
+
+function latestObservedAt(reports: readonly StoredReport[]): string | null {
+  let latest: string | null = null;
+  for (const report of reports) {
+    if (latest === null || instantOf(report.observedAt) > instantOf(latest)) latest = report.observedAt;
+  }
+  return latest;
+}
+
+export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogue {
+  const urls = siteUrls(siteUrl);
+  const names = new Map(input.landmarks.map((landmark) => [landmark.slug, landmark.frontmatter.name]));
+  const reports = input.reports
+    .filter((report) => names.has(report.landmarkSlug))
+    .map((report) => storeReport(report, names.get(report.landmarkSlug)!, urls))
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
+
+  const reportsByLandmark = new Map<string, StoredReport[]>();
+  for (const report of reports) {
+    const list = reportsByLandmark.get(report.landmark.slug) ?? [];
+    list.push(report);
+    reportsByLandmark.set(report.landmark.slug, list);
+  }
+
+  const landmarks = input.landmarks
+    .map((landmark): StoredLandmarkDetail => {
+      const { frontmatter } = landmark;
+      const own = (reportsByLandmark.get(landmark.slug) ?? []).sort(byMostRecentlyConfirmed);
+      return {
+        slug: landmark.slug,
+        name: frontmatter.name,
+        aliases: frontmatter.aliases,
+        location: {
+          city: frontmatter.location.city,
+          region: frontmatter.location.region ?? null,
+          country: frontmatter.location.country,
+          countryName: countryNames.of(frontmatter.location.country) ?? frontmatter.location.country,
+        },
+        coordinates: frontmatter.coordinates,
+        wikidata: frontmatter.wikidata,
+        latestObservedAt: latestObservedAt(own),
+        urls: pageUrlsOf(urls.landmarkPage(landmark.slug), urls.landmarkJson(landmark.slug)),
+        currentCondition: currentConditionOf(own[0]),
+        reportCount: own.length,
+        reportsCurrentUntil: own.map((report) => report.currentUntil).sort(),
+        website: frontmatter.website ?? null,
+        description: landmark.description,
+        reports: own,
+      };
+    })
+    .sort((a, b) => (a.slug < b.slug ? -1 : 1));
+
+  return { landmarks, reports };
+}
+
+/** The list entry of a landmark: its detail without the description and reports. */
+export function summaryOf(landmark: StoredLandmarkDetail): StoredLandmarkSummary {
+  const { website: _website, description: _description, reports: _reports, ...summary } = landmark;
+  return summary;
+}

@@ -1,0 +1,27 @@
+/**
+ * Canonical URLs, all built from the one configured site URL (`SITE_URL`), so that what clients
+ * cite survives a move between hosts by changing a single setting.
+ */
+export interface SiteUrls {
+  landmarkPage(slug: string): string;
+  landmarkJson(slug: string): string;
+  reportPage(id: string): string;
+  reportJson(id: string): string;
+  absolute(path: string): string;
+}
+
+export const apiBasePath = '/api/public/v1';
+
+export function siteUrls(siteUrl: string): SiteUrls {
+  const base = siteUrl.replace(/\/+$/, '');
+  return {
+    landmarkPage: (slug) => `${base}/landmarks/${slug}`,
+    landmarkJson: (slug) => `${base}${apiBasePath}/landmarks/${slug}`,
+    reportPage: (id) => `${base}/reports/${id}`,
+    reportJson: (id) => `${base}${apiBasePath}/reports/${id}`,
+    absolute: (path) => `${base}${path}`,
+  };
+}
+
+/** A page's Markdown twin lives at the page URL plus `.md`. */
+export const markdownTwin = (pageUrl: string): string => `${pageUrl}.md`;

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { countryCodes } from './country-codes.ts';
+
+/** A landmark's slug is its file name: lowercase ASCII words joined by hyphens. */
+export const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+export const landmarkSlug = z
+  .string()
+  .regex(slugPattern, { error: 'expected lowercase letters and digits in words joined by hyphens, like "eiffel-tower"' });
+
+const countryCode = z
+  .string()
+  .refine((code) => countryCodes.has(code), { error: 'expected an ISO 3166-1 alpha-2 country code in capitals, like "FR" or "GB"' })
+  .describe('ISO 3166-1 alpha-2 country code, e.g. FR.');
+
+/** Frontmatter of `content/landmarks/<slug>.md`; the body is a short description. */
+export const landmarkFrontmatter = z.strictObject({
+  name: z.string().trim().min(1).max(200).describe('The landmark\'s usual English name, diacritics included.'),
+  aliases: z
+    .array(z.string().trim().min(1).max(200))
+    .default([])
+    .describe('Other names people search for: native names, spellings without diacritics.'),
+  location: z.strictObject({
+    city: z.string().trim().min(1).max(100).describe('City, town or nearest settlement.'),
+    region: z.string().trim().min(1).max(100).optional().describe('State, province or region.'),
+    country: countryCode,
+  }),
+  coordinates: z.strictObject({
+    lat: z.number().min(-90).max(90).describe('Latitude in decimal degrees (WGS 84).'),
+    lon: z.number().min(-180).max(180).describe('Longitude in decimal degrees (WGS 84).'),
+  }),
+  wikidata: z
+    .string()
+    .regex(/^Q[1-9]\d*$/, { error: 'expected a Wikidata item id like "Q243"' })
+    .describe('Wikidata item id, e.g. Q243.'),
+  website: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional().describe('Official website.'),
+});
+
+export type LandmarkFrontmatter = z.infer<typeof landmarkFrontmatter>;

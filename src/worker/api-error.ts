@@ -1,0 +1,33 @@
+import type { ApiError as ApiErrorBody } from '../schema/api.ts';
+
+/** An error a route raises to answer with the API's JSON error body; the router renders it. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly parameter: string | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, code: string, message: string, options: { parameter?: string; headers?: Record<string, string> } = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.parameter = options.parameter;
+    this.headers = options.headers ?? {};
+  }
+
+  toBody(): ApiErrorBody {
+    return {
+      error: {
+        status: this.status,
+        code: this.code,
+        message: this.message,
+        ...(this.parameter === undefined ? {} : { parameter: this.parameter }),
+      },
+    };
+  }
+}
+
+export const notFound = (message: string) => new ApiError(404, 'not_found', message);
+
+export const invalidParameter = (parameter: string, message: string) =>
+  new ApiError(400, 'invalid_parameter', message, { parameter });

@@ -1,0 +1,59 @@
+/** Response helpers shared by every API route: CORS, JSON, strong ETags and conditional GETs. */
+
+export const corsHeaders: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'ETag, Link, Allow',
+};
+
+export const allowedMethods = 'GET, HEAD, OPTIONS';
+
+export function preflightResponse(): Response {
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...corsHeaders,
+      'Access-Control-Allow-Methods': allowedMethods,
+      'Access-Control-Allow-Headers': '*',
+      'Access-Control-Max-Age': '86400',
+      Allow: allowedMethods,
+    },
+  });
+}
+
+async function strongEtag(body: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body));
+  const hex = Array.from(new Uint8Array(digest).slice(0, 16), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `"${hex}"`;
+}
+
+/** If-None-Match uses the weak comparison: a W/ prefix on the client's copy still matches. */
+function matchesIfNoneMatch(header: string | null, etag: string): boolean {
+  if (header === null) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+}
+
+export interface JsonOptions {
+  status?: number;
+  cacheControl: string;
+  headers?: Record<string, string>;
+}
+
+/** A JSON response; for successful GETs, a strong ETag and 304 when the client already has it. */
+export async function jsonResponse(request: Request, value: unknown, options: JsonOptions): Promise<Response> {
+  const status = options.status ?? 200;
+  const body = `${JSON.stringify(value)}\n`;
+  const headers = new Headers({
+    ...corsHeaders,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': options.cacheControl,
+    'X-Content-Type-Options': 'nosniff',
+    ...options.headers,
+  });
+  if (status === 200) {
+    const etag = await strongEtag(body);
+    headers.set('ETag', etag);
+    if (matchesIfNoneMatch(request.headers.get('If-None-Match'), etag)) return new Response(null, { status: 304, headers });
+  }
+  return new Response(request.method === 'HEAD' ? null : body, { status, headers });
+}

@@ -1,0 +1,55 @@
+import { apiBasePath } from '../model/urls.ts';
+import { ApiError, notFound } from './api-error.ts';
+import { assetDataStore } from './data-store.ts';
+import { requestTime, type Env } from './env.ts';
+import { allowedMethods, jsonResponse, preflightResponse } from './http.ts';
+import type { RouteHandler } from './routes/context.ts';
+import { getLandmark } from './routes/get-landmark.ts';
+import { getReport } from './routes/get-report.ts';
+import { listLandmarks } from './routes/list-landmarks.ts';
+
+interface Route {
+  pattern: RegExp;
+  handler: RouteHandler;
+}
+
+/** Path segments are matched strictly, so `/landmarks/x.json` or `/landmarks/x/` are unknown paths. */
+const routes: Route[] = [
+  { pattern: new RegExp(`^${apiBasePath}/landmarks$`), handler: listLandmarks },
+  { pattern: new RegExp(`^${apiBasePath}/landmarks/(?<slug>[a-z0-9]+(?:-[a-z0-9]+)*)$`), handler: getLandmark },
+  { pattern: new RegExp(`^${apiBasePath}/reports/(?<id>[a-z0-9]{1,64})$`), handler: getReport },
+];
+
+function matchRoute(pathname: string): { handler: RouteHandler; params: Record<string, string> } | undefined {
+  for (const route of routes) {
+    const match = route.pattern.exec(pathname);
+    if (match) return { handler: route.handler, params: { ...match.groups } };
+  }
+  return undefined;
+}
+
+/** Answers every request under /api/: always JSON, never an HTML page or a stack trace. */
+export async function handleApi(request: Request, env: Env): Promise<Response> {
+  if (request.method === 'OPTIONS') return preflightResponse();
+  try {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      throw new ApiError(405, 'method_not_allowed', `${request.method} is not supported: this API is read-only; use GET`, {
+        headers: { Allow: allowedMethods },
+      });
+    }
+    const url = new URL(request.url);
+    const matched = matchRoute(url.pathname);
+    if (!matched) {
+      throw notFound(`No API route at ${url.pathname}. The routes are described at /api/openapi.json.`);
+    }
+    return await matched.handler({ request, url, params: matched.params, store: assetDataStore(env.ASSETS), now: requestTime(env) });
+  } catch (error) {
+    if (error instanceof ApiError) {
+      return jsonResponse(request, error.toBody(), { status: error.status, cacheControl: 'no-store', headers: error.headers });
+    }
+    // Log the cause for the operator; the client gets a clean JSON error without internals.
+    console.error('unexpected error answering', request.url, error);
+    const internal = new ApiError(500, 'internal_error', 'Something went wrong on our side; please retry later.');
+    return jsonResponse(request, internal.toBody(), { status: 500, cacheControl: 'no-store' });
+  }
+}
