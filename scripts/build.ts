@@ -5,6 +5,8 @@ import { parseArgs } from 'node:util';
 import { formatProblem } from '../src/content/problem.ts';
 import { buildSite } from '../src/build/build-site.ts';
 
+// Astro would otherwise try to send usage data; the build runs offline in CI.
+process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
 const projectRoot = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
   options: { out: { type: 'string', default: 'dist' }, content: { type: 'string', default: '.' } },

@@ -9,7 +9,7 @@ export const landmarkSlug = z
   .regex(slugPattern, { error: 'expected lowercase letters and digits in words joined by hyphens, like "eiffel-tower"' });
 
 const countryCode = z
-  .string()
+  .string({ error: 'expected an ISO 3166-1 alpha-2 country code in capitals, like "FR" or "GB"' })
   .refine((code) => countryCodes.has(code), { error: 'expected an ISO 3166-1 alpha-2 country code in capitals, like "FR" or "GB"' })
   .describe('ISO 3166-1 alpha-2 country code, e.g. FR.');
 
@@ -30,7 +30,7 @@ export const landmarkFrontmatter = z.strictObject({
     lon: z.number().min(-180).max(180).describe('Longitude in decimal degrees (WGS 84).'),
   }),
   wikidata: z
-    .string()
+    .string({ error: 'expected a Wikidata item id like "Q243"' })
     .regex(/^Q[1-9]\d*$/, { error: 'expected a Wikidata item id like "Q243"' })
     .describe('Wikidata item id, e.g. Q243.'),
   website: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional().describe('Official website.'),

@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { describe, expect, it } from 'vitest';
+import { buildSiteFrom, projectRoot, runScript } from '../support/build.ts';
+import { validLandmark, validReport, writeContentTree } from '../support/content-files.ts';
+
+async function snapshotOf(folder: string): Promise<Record<string, string>> {
+  const files = await fg('**/*', { cwd: folder, dot: true });
+  const entries = await Promise.all(
+    files.sort().map(async (file) => [file, createHash('sha256').update(await readFile(path.join(folder, file))).digest('hex')]),
+  );
+  return Object.fromEntries(entries);
+}
+
+describe('npm run build', () => {
+  it('writes pages, Markdown twins and API data for valid content', async () => {
+    const dist = await buildSiteFrom(path.join(projectRoot, 'test/fixtures/small-site'));
+    const files = Object.keys(await snapshotOf(dist));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'index.html',
+        '404.html',
+        'landmarks/tower-of-tests.html',
+        'landmarks/tower-of-tests.md',
+        'reports/scaf01test.html',
+        'reports/scaf01test.md',
+        '_data/landmarks/tower-of-tests.json',
+        '_data/reports/scaf01test.json',
+        '_data/landmark-pages/manifest.json',
+      ]),
+    );
+  });
+
+  it('refuses to build anything when a file has a problem, and leaves the previous site untouched', async () => {
+    const dist = await buildSiteFrom(path.join(projectRoot, 'test/fixtures/small-site'));
+    const before = await snapshotOf(dist);
+    const broken = await writeContentTree({
+      'content/landmarks/eiffel-tower.md': validLandmark(),
+      'content/reports/eiffel-tower/k3x9m2p4qa.md': validReport({ condition: 'clsoed' }),
+    });
+    const result = await runScript('build.ts', ['--content', broken, '--out', dist]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('content/reports/eiffel-tower/k3x9m2p4qa.md:2:12 condition: expected one of');
+    expect(result.stderr).toContain('nothing was built');
+    expect(await snapshotOf(dist)).toEqual(before);
+    expect(await fg('*', { cwd: path.dirname(dist), onlyDirectories: true })).toEqual(['dist']);
+  });
+});
+
+describe('npm run validate', () => {
+  it('prints every problem and exits non-zero', async () => {
+    const broken = await writeContentTree({
+      'content/landmarks/eiffel-tower.md': validLandmark().replace('wikidata: Q243', 'wikidata: 243'),
+      'content/reports/eiffel-tower/k3x9m2p4qa.md': validReport({ observedAt: '05/01/2026' }),
+    });
+    const result = await runScript('validate.ts', [broken]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.split('\n').filter((line) => line.startsWith('content/'))).toEqual([
+      'content/landmarks/eiffel-tower.md:9:11 wikidata: expected a Wikidata item id like "Q243"; got 243',
+      'content/reports/eiffel-tower/k3x9m2p4qa.md:4:13 observedAt: expected a real date YYYY-MM-DD or a date-time YYYY-MM-DDTHH:MM:SSZ; got "05/01/2026"',
+    ]);
+    expect(result.stderr).toContain('2 problem(s) found');
+  });
+
+  it('passes on the bundled content', async () => {
+    const result = await runScript('validate.ts', [projectRoot]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/All content is valid: \d+ landmarks, \d+ reports\./);
+  });
+});

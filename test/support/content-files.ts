@@ -1,0 +1,33 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** Writes a throwaway content tree (paths relative to the root, like "content/landmarks/x.md"). */
+export async function writeContentTree(files: Record<string, string | Uint8Array>): Promise<string> {
+  const root = await mkdtemp(path.join(tmpdir(), 'lcr-content-'));
+  for (const [file, contents] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await writeFile(path.join(root, file), contents);
+  }
+  return root;
+}
+
+export const validLandmark = (name = 'Eiffel Tower', wikidata = 'Q243') => `---
+name: ${name}
+location:
+  city: Paris
+  country: FR
+coordinates:
+  lat: 48.8584
+  lon: 2.2945
+wikidata: ${wikidata}
+---
+A wrought-iron tower.
+`;
+
+export const validReport = (fields: Record<string, string> = {}) => {
+  const merged = { condition: 'closed', summary: 'Closed by a strike.', observedAt: '2026-01-05', ...fields };
+  return `---\n${Object.entries(merged)
+    .map(([key, value]) => `${key}: ${value}`)
+    .join('\n')}\nsource:\n  kind: traveller\n---\nDetails.\n`;
+};
