@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build as astroBuild } from 'astro';
 import { loadContent } from '../content/load-content.ts';
+import { loadPopularity } from '../content/popularity.ts';
 import type { Problem } from '../content/problem.ts';
 import { buildCatalogue, type Catalogue } from '../model/catalogue.ts';
 import { catalogueFileVariable } from '../pages/_lib/catalogue.ts';
@@ -28,9 +29,13 @@ export type BuildResult = { ok: true; catalogue: Catalogue } | { ok: false; prob
  * previously published site untouched.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
-  const { content, problems } = await loadContent({ root: options.contentRoot, now: options.now });
-  if (problems.length > 0) return { ok: false, problems };
-  const catalogue = buildCatalogue(content, options.siteUrl);
+  const [{ content, problems }, popularity] = await Promise.all([
+    loadContent({ root: options.contentRoot, now: options.now }),
+    loadPopularity(options.contentRoot),
+  ]);
+  const allProblems = [...problems, ...popularity.problems];
+  if (allProblems.length > 0) return { ok: false, problems: allProblems };
+  const catalogue = buildCatalogue({ ...content, popularity: popularity.sitelinks }, options.siteUrl);
 
   const outDir = path.resolve(options.outDir);
   const staging = `${outDir}.staging-${process.pid}`;

@@ -1,11 +1,15 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Catalogue } from '../model/catalogue.ts';
-import { summaryOf } from '../model/catalogue.ts';
-import { dataPaths } from '../model/data-paths.ts';
-import { chunkLandmarks } from '../model/landmark-pages.ts';
+import { toBuckets } from '../model/buckets.ts';
+import { summaryOf, type Catalogue } from '../model/catalogue.ts';
+import { changesChunkSize, changesInOrder } from '../model/changes.ts';
+import { dataPaths, type DataManifest } from '../model/data-paths.ts';
+import { popularLandmarks } from '../model/featured.ts';
+import { chunkSorted } from '../model/keyset-chunks.ts';
+import { chunkLandmarkList } from '../model/landmark-list.ts';
+import { buildSearchShards } from '../model/search/build-index.ts';
 
-/** Writes a file below `outDir` at a site path such as `/_data/landmarks/x.json`. */
+/** Writes a file below `outDir` at a site path such as `/_data/landmarks/0.json`. */
 export async function writeSiteFile(outDir: string, sitePath: string, contents: string | Uint8Array): Promise<void> {
   const target = path.join(outDir, ...sitePath.split('/').filter(Boolean));
   await mkdir(path.dirname(target), { recursive: true });
@@ -14,15 +18,39 @@ export async function writeSiteFile(outDir: string, sitePath: string, contents: 
 
 const json = (value: unknown) => `${JSON.stringify(value)}\n`;
 
-/** The stored records behind the API routes: one file per landmark and report, and list chunks. */
+/** Every file behind the API routes, as site path -> contents. */
+export function apiDataFiles(catalogue: Catalogue): Map<string, string> {
+  const files = new Map<string, string>();
+  const summaries = catalogue.landmarks.map(summaryOf);
+
+  const landmarkBuckets = toBuckets(catalogue.landmarks, (landmark) => landmark.slug);
+  const reportBuckets = toBuckets(catalogue.reports, (report) => report.id);
+  const manifest: DataManifest = {
+    landmarkBuckets: landmarkBuckets.length,
+    reportBuckets: reportBuckets.length,
+    landmarkCount: catalogue.landmarks.length,
+    reportCount: catalogue.reports.length,
+  };
+  files.set(dataPaths.manifest, json(manifest));
+  landmarkBuckets.forEach((bucket, index) => files.set(dataPaths.landmarkBucket(index), json(bucket)));
+  reportBuckets.forEach((bucket, index) => files.set(dataPaths.reportBucket(index), json(bucket)));
+
+  const list = chunkLandmarkList(summaries);
+  files.set(dataPaths.landmarkPagesManifest, json(list.manifest));
+  list.chunks.forEach((chunk, index) => files.set(dataPaths.landmarkPagesChunk(index), json(chunk)));
+
+  const changes = chunkSorted(changesInOrder(catalogue.reports), ({ updatedAt, id }) => ({ updatedAt, id }), changesChunkSize);
+  files.set(dataPaths.changesManifest, json(changes.manifest));
+  changes.chunks.forEach((chunk, index) => files.set(dataPaths.changesChunk(index), json(chunk)));
+
+  for (const [key, shard] of buildSearchShards(summaries)) files.set(dataPaths.searchShard(key), json(shard));
+  files.set(dataPaths.popular, json(popularLandmarks(summaries)));
+  return files;
+}
+
+/** Writes the stored records behind the API routes into the site being built. */
 export async function emitApiData(catalogue: Catalogue, outDir: string): Promise<void> {
-  const { manifest, chunks } = chunkLandmarks(catalogue.landmarks.map(summaryOf));
-  const files: [string, string][] = [
-    ...catalogue.landmarks.map((landmark): [string, string] => [dataPaths.landmark(landmark.slug), json(landmark)]),
-    ...catalogue.reports.map((report): [string, string] => [dataPaths.report(report.id), json(report)]),
-    [dataPaths.landmarkPagesManifest, json(manifest)],
-    ...chunks.map((chunk, index): [string, string] => [dataPaths.landmarkPagesChunk(index), json(chunk)]),
-  ];
+  const files = [...apiDataFiles(catalogue)];
   // Bounded concurrency: enough to keep the disk busy without opening thousands of files at once.
   for (let start = 0; start < files.length; start += 64) {
     await Promise.all(files.slice(start, start + 64).map(([sitePath, contents]) => writeSiteFile(outDir, sitePath, contents)));

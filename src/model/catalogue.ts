@@ -20,6 +20,8 @@ export interface CatalogueInput {
     details: string;
     committedAt?: string | undefined;
   }[];
+  /** Wikidata id -> Wikipedia language editions, from content/popularity.yaml. */
+  popularity?: ReadonlyMap<string, number>;
 }
 
 /** Everything the site publishes, derived from content; nothing in it depends on the clock. */
@@ -110,6 +112,7 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
         },
         coordinates: frontmatter.coordinates,
         wikidata: frontmatter.wikidata,
+        wikipediaEditions: input.popularity?.get(frontmatter.wikidata) ?? null,
         latestObservedAt: latestObservedAt(own),
         urls: pageUrlsOf(urls.landmarkPage(landmark.slug), urls.landmarkJson(landmark.slug)),
         currentCondition: currentConditionOf(own[0]),

@@ -1,10 +1,9 @@
-import { slugPattern } from '../schema/landmark-frontmatter.ts';
-
 /**
- * List cursors are keyset cursors: they name the last slug a client has seen, so the next page
- * starts after it whatever was added or removed in between, and a walk sees every landmark once.
- * They are opaque to clients and carry a MAC so that only cursors this service issued are accepted;
- * the MAC guards integrity, not secrecy, and its key only has to stay the same across deploys.
+ * Cursors are keyset cursors: they name the last record a client has seen (a slug for the list,
+ * an update time and id for changes), so the next page starts after it whatever was added or
+ * removed in between, and a walk sees every record once. They are opaque to clients and carry a
+ * MAC so that only cursors this service issued, for this route, are accepted; the MAC guards
+ * integrity, not secrecy, and its key only has to stay the same across deploys.
  */
 
 const version = 1;
@@ -46,13 +45,20 @@ async function macOf(payload: string): Promise<string> {
   return toBase64Url(new Uint8Array(signature).slice(0, macBytes));
 }
 
-export async function encodeCursor(afterSlug: string): Promise<string> {
-  const payload = toBase64Url(encoder.encode(JSON.stringify({ v: version, after: afterSlug })));
+/** Which route a cursor belongs to: a list cursor is refused by changes, and the reverse. */
+export type CursorKind = 'landmarks' | 'changes';
+
+export async function encodeCursor<Position>(kind: CursorKind, after: Position): Promise<string> {
+  const payload = toBase64Url(encoder.encode(JSON.stringify({ v: version, k: kind, after })));
   return `${payload}.${await macOf(payload)}`;
 }
 
-/** The slug a cursor points after, or undefined for any string this service did not issue. */
-export async function decodeCursor(cursor: string): Promise<string | undefined> {
+/** The position a cursor points after, or undefined for any string this service did not issue. */
+export async function decodeCursor<Position>(
+  kind: CursorKind,
+  cursor: string,
+  isPosition: (value: unknown) => value is Position,
+): Promise<Position | undefined> {
   if (cursor.length === 0 || cursor.length > maxCursorLength) return undefined;
   const [payload, mac, ...rest] = cursor.split('.');
   if (payload === undefined || mac === undefined || rest.length > 0) return undefined;
@@ -60,8 +66,8 @@ export async function decodeCursor(cursor: string): Promise<string | undefined> 
   const bytes = fromBase64Url(payload);
   if (!bytes) return undefined;
   try {
-    const decoded = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as { v?: unknown; after?: unknown };
-    if (decoded.v !== version || typeof decoded.after !== 'string' || !slugPattern.test(decoded.after)) return undefined;
+    const decoded = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as { v?: unknown; k?: unknown; after?: unknown };
+    if (decoded.v !== version || decoded.k !== kind || !isPosition(decoded.after)) return undefined;
     return decoded.after;
   } catch {
     return undefined;

@@ -4,8 +4,21 @@
  */
 export const dataPaths = {
   prefix: '/_data/',
-  landmark: (slug: string) => `/_data/landmarks/${slug}.json`,
-  report: (id: string) => `/_data/reports/${id}.json`,
+  /** Bucket counts and other sizes a reader needs before it can find a record. */
+  manifest: '/_data/manifest.json',
+  landmarkBucket: (index: number) => `/_data/landmarks/${index}.json`,
+  reportBucket: (index: number) => `/_data/reports/${index}.json`,
   landmarkPagesManifest: '/_data/landmark-pages/manifest.json',
   landmarkPagesChunk: (index: number) => `/_data/landmark-pages/${index}.json`,
+  changesManifest: '/_data/changes/manifest.json',
+  changesChunk: (index: number) => `/_data/changes/${index}.json`,
+  searchShard: (key: string) => `/_data/search/${key}.json`,
+  popular: '/_data/featured/popular.json',
 } as const;
+
+export interface DataManifest {
+  landmarkBuckets: number;
+  reportBuckets: number;
+  landmarkCount: number;
+  reportCount: number;
+}

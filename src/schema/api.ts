@@ -30,23 +30,29 @@ const freshnessFields = {
 const isCurrent = z.boolean().describe('Whether the report is current at the moment of the request.');
 
 export const confirmation = z.object({
-  date: dateOrDateTime,
-  note: z.string().nullable(),
+  date: dateOrDateTime.describe('When the condition was seen to still hold.'),
+  note: z.string().nullable().describe('What was seen, if noted.'),
 });
 
 export const storedReport = z.object({
   id: z.string().describe('Opaque report id.'),
-  landmark: z.object({ slug: landmarkSlug, name: z.string(), url: absoluteUrl }),
+  landmark: z
+    .object({
+      slug: landmarkSlug.describe('Slug of the landmark.'),
+      name: z.string().describe('Name of the landmark.'),
+      url: absoluteUrl.describe('Canonical page of the landmark.'),
+    })
+    .describe('The landmark the report is about.'),
   condition,
-  summary: z.string(),
+  summary: z.string().describe('One line saying what was observed.'),
   ...freshnessFields,
-  confirmations: z.array(confirmation),
+  confirmations: z.array(confirmation).describe('Later sightings confirming that the condition still holds, each { date, note }.'),
   until: calendarDate.nullable().describe('Official end date announced for the condition, if any.'),
   source: z.object({
-    kind: z.enum(['traveller', 'official']),
-    name: z.string().nullable(),
-    url: z.url().nullable(),
-  }),
+    kind: z.enum(['traveller', 'official']).describe('traveller: seen by a visitor; official: announced by the operator or an authority.'),
+    name: z.string().nullable().describe('Who reported it or where it was published.'),
+    url: z.url().nullable().describe('Where the report can be checked.'),
+  }).describe('Where the report comes from.'),
   details: z.string().describe('Details in Markdown, as written by the contributor.'),
   updatedAt: z.iso.datetime().describe('When the report last changed in the data set.'),
   urls: pageUrls,
@@ -55,8 +61,8 @@ export const report = storedReport.extend({ isCurrent });
 
 export const storedCurrentCondition = z.object({
   condition,
-  reportId: z.string(),
-  summary: z.string(),
+  reportId: z.string().describe('Id of the report that gives the condition.'),
+  summary: z.string().describe('One line saying what was observed.'),
   ...freshnessFields,
 });
 export const currentCondition = storedCurrentCondition
@@ -64,25 +70,34 @@ export const currentCondition = storedCurrentCondition
   .describe('The condition of the most recently confirmed report, with that report\'s freshness.');
 
 const landmarkCore = {
-  slug: landmarkSlug,
-  name: z.string(),
-  aliases: z.array(z.string()),
+  slug: landmarkSlug.describe('Identifier of the landmark in URLs, e.g. eiffel-tower.'),
+  name: z.string().describe('The landmark\'s usual English name.'),
+  aliases: z.array(z.string()).describe('Other names: native names, spellings without diacritics.'),
   location: z.object({
-    city: z.string(),
-    region: z.string().nullable(),
+    city: z.string().describe('City, town or nearest settlement.'),
+    region: z.string().nullable().describe('State, province or region, if given.'),
     country: z.string().describe('ISO 3166-1 alpha-2 code.'),
-    countryName: z.string(),
-  }),
-  coordinates: z.object({ lat: z.number(), lon: z.number() }),
-  wikidata: z.string(),
+    countryName: z.string().describe('English name of the country.'),
+  }).describe('Where the landmark is.'),
+  coordinates: z
+    .object({ lat: z.number().describe('Latitude.'), lon: z.number().describe('Longitude.') })
+    .describe('Position in decimal degrees (WGS 84).'),
+  wikidata: z.string().describe('Wikidata item id, e.g. Q243.'),
+  wikipediaEditions: z
+    .int()
+    .nonnegative()
+    .nullable()
+    .describe('Wikipedia language editions with an article on the landmark (Wikidata sitelinks); the popularity ranking of featured. Null when not yet read.'),
   latestObservedAt: dateOrDateTime.nullable().describe('The most recent observation date among its reports.'),
   urls: pageUrls,
 };
 
 export const storedLandmarkSummary = z.object({
   ...landmarkCore,
-  currentCondition: storedCurrentCondition.nullable(),
-  reportCount: z.int().nonnegative(),
+  currentCondition: storedCurrentCondition
+    .nullable()
+    .describe('The condition of the most recently confirmed report, with that report\'s dates; null when there are no reports.'),
+  reportCount: z.int().nonnegative().describe('Number of reports about the landmark.'),
   /** currentUntil of every report, so the Worker can count current reports without loading them. */
   reportsCurrentUntil: z.array(calendarDate),
 });
@@ -99,7 +114,7 @@ export const landmarkSummary = z.object({
 });
 
 const landmarkDetailFields = {
-  website: z.url().nullable(),
+  website: z.url().nullable().describe('Official website, if any.'),
   description: z.string().describe('Short description in Markdown.'),
 };
 
@@ -123,6 +138,38 @@ export const landmarkList = z.object({
   pagination,
 });
 
+export const landmarkSearchResults = z.object({
+  query: z.string().describe('The query as understood: trimmed.'),
+  total: z.int().nonnegative().describe('How many landmarks match; at most `limit` of them are listed.'),
+  landmarks: z.array(landmarkSummary).describe('Best matches first: by match quality, then popularity.'),
+});
+
+export const featuredLandmarks = z.object({
+  popular: z.array(landmarkSummary).describe('Up to 50 landmarks with the most Wikipedia language editions.'),
+  random: z.array(landmarkSummary).describe('Up to 12 distinct landmarks drawn at random for each request.'),
+});
+
+/** A change names a report and what a syncing client needs to decide whether to fetch it. */
+export const storedChange = storedReport.pick({
+  id: true,
+  landmark: true,
+  condition: true,
+  summary: true,
+  observedAt: true,
+  lastConfirmedAt: true,
+  reportExpiryDays: true,
+  currentUntil: true,
+  updatedAt: true,
+  urls: true,
+});
+export const change = storedChange.extend({ isCurrent });
+
+export const changeList = z.object({
+  updatedSince: z.iso.datetime().describe('The moment changes are listed after.'),
+  changes: z.array(change).describe('Reports updated after updatedSince, oldest update first.'),
+  pagination,
+});
+
 export const apiError = z.object({
   error: z.object({
     status: z.int(),
@@ -142,3 +189,8 @@ export type StoredLandmarkDetail = z.infer<typeof storedLandmarkDetail>;
 export type LandmarkDetail = z.infer<typeof landmarkDetail>;
 export type LandmarkList = z.infer<typeof landmarkList>;
 export type ApiError = z.infer<typeof apiError>;
+export type LandmarkSearchResults = z.infer<typeof landmarkSearchResults>;
+export type FeaturedLandmarks = z.infer<typeof featuredLandmarks>;
+export type StoredChange = z.infer<typeof storedChange>;
+export type Change = z.infer<typeof change>;
+export type ChangeList = z.infer<typeof changeList>;

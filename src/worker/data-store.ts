@@ -1,45 +1,59 @@
-import type { StoredLandmarkDetail, StoredLandmarkSummary, StoredReport } from '../schema/api.ts';
-import { dataPaths } from '../model/data-paths.ts';
-import type { LandmarkPagesManifest } from '../model/landmark-pages.ts';
+import { bucketOf } from '../model/buckets.ts';
+import type { ChangePosition } from '../model/changes.ts';
+import { dataPaths, type DataManifest } from '../model/data-paths.ts';
+import type { ChunkManifest } from '../model/keyset-chunks.ts';
+import type { LandmarkListManifest } from '../model/landmark-list.ts';
+import type { SearchShard } from '../model/search/shard.ts';
+import type { StoredChange, StoredLandmarkDetail, StoredLandmarkSummary, StoredReport } from '../schema/api.ts';
+import { IsolateCache } from './isolate-cache.ts';
 
 /**
- * Every read of prebuilt data goes through this interface, so that per-entity files can move from
- * static assets to an object store (R2) when a deployment outgrows the asset file limit.
+ * Every read of prebuilt data goes through this interface, so that the files can move from static
+ * assets to an object store (R2) when a deployment outgrows the asset file limit.
  */
 export interface DataStore {
   landmark(slug: string): Promise<StoredLandmarkDetail | undefined>;
   report(id: string): Promise<StoredReport | undefined>;
-  landmarkPagesManifest(): Promise<LandmarkPagesManifest>;
-  landmarkPagesChunk(index: number): Promise<StoredLandmarkSummary[]>;
+  landmarkListManifest(): Promise<LandmarkListManifest>;
+  landmarkListChunk(index: number): Promise<StoredLandmarkSummary[]>;
+  changesManifest(): Promise<ChunkManifest<ChangePosition>>;
+  changesChunk(index: number): Promise<StoredChange[]>;
+  /** Undefined when no indexed word starts with the shard's characters. */
+  searchShard(key: string): Promise<SearchShard | undefined>;
+  popular(): Promise<StoredLandmarkSummary[]>;
 }
 
-/** The manifest is small and changes only with a deploy, so an isolate keeps it once read. */
-const manifestCache = new WeakMap<Fetcher, Promise<LandmarkPagesManifest>>();
+const cache = new IsolateCache<unknown>(256);
 
 export function assetDataStore(assets: Fetcher): DataStore {
-  const read = async <T>(sitePath: string): Promise<T | undefined> => {
-    const response = await assets.fetch(new Request(new URL(sitePath, 'https://assets.invalid')));
-    if (response.status === 404) return undefined;
-    if (!response.ok) throw new Error(`reading ${sitePath} from assets failed with status ${response.status}`);
-    return (await response.json()) as T;
-  };
-  const required = async <T>(sitePath: string): Promise<T> => {
-    const value = await read<T>(sitePath);
+  const readOptional = <T>(sitePath: string): Promise<T | undefined> =>
+    cache.get(sitePath, async () => {
+      const response = await assets.fetch(new Request(new URL(sitePath, 'https://assets.invalid')));
+      if (response.status === 404) return undefined;
+      if (!response.ok) throw new Error(`reading ${sitePath} from assets failed with status ${response.status}`);
+      return response.json();
+    }) as Promise<T | undefined>;
+  const read = async <T>(sitePath: string): Promise<T> => {
+    const value = await readOptional<T>(sitePath);
     if (value === undefined) throw new Error(`prebuilt data ${sitePath} is missing; was the site built?`);
     return value;
   };
+  const manifest = () => read<DataManifest>(dataPaths.manifest);
+
   return {
-    landmark: (slug) => read(dataPaths.landmark(slug)),
-    report: (id) => read(dataPaths.report(id)),
-    landmarkPagesManifest: () => {
-      let manifest = manifestCache.get(assets);
-      if (!manifest) {
-        manifest = required<LandmarkPagesManifest>(dataPaths.landmarkPagesManifest);
-        manifest.catch(() => manifestCache.delete(assets));
-        manifestCache.set(assets, manifest);
-      }
-      return manifest;
+    async landmark(slug) {
+      const bucket = await read<Record<string, StoredLandmarkDetail>>(dataPaths.landmarkBucket(bucketOf(slug, (await manifest()).landmarkBuckets)));
+      return Object.hasOwn(bucket, slug) ? bucket[slug] : undefined;
     },
-    landmarkPagesChunk: (index) => required(dataPaths.landmarkPagesChunk(index)),
+    async report(id) {
+      const bucket = await read<Record<string, StoredReport>>(dataPaths.reportBucket(bucketOf(id, (await manifest()).reportBuckets)));
+      return Object.hasOwn(bucket, id) ? bucket[id] : undefined;
+    },
+    landmarkListManifest: () => read(dataPaths.landmarkPagesManifest),
+    landmarkListChunk: (index) => read(dataPaths.landmarkPagesChunk(index)),
+    changesManifest: () => read(dataPaths.changesManifest),
+    changesChunk: (index) => read(dataPaths.changesChunk(index)),
+    searchShard: (key) => readOptional(dataPaths.searchShard(key)),
+    popular: () => read(dataPaths.popular),
   };
 }

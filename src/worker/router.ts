@@ -4,9 +4,12 @@ import { assetDataStore } from './data-store.ts';
 import { requestTime, type Env } from './env.ts';
 import { allowedMethods, jsonResponse, preflightResponse } from './http.ts';
 import type { RouteHandler } from './routes/context.ts';
+import { getChanges } from './routes/get-changes.ts';
+import { getFeaturedLandmarks } from './routes/get-featured.ts';
 import { getLandmark } from './routes/get-landmark.ts';
 import { getReport } from './routes/get-report.ts';
 import { listLandmarks } from './routes/list-landmarks.ts';
+import { searchLandmarks } from './routes/search-landmarks.ts';
 
 interface Route {
   pattern: RegExp;
@@ -18,6 +21,9 @@ const routes: Route[] = [
   { pattern: new RegExp(`^${apiBasePath}/landmarks$`), handler: listLandmarks },
   { pattern: new RegExp(`^${apiBasePath}/landmarks/(?<slug>[a-z0-9]+(?:-[a-z0-9]+)*)$`), handler: getLandmark },
   { pattern: new RegExp(`^${apiBasePath}/reports/(?<id>[a-z0-9]{1,64})$`), handler: getReport },
+  { pattern: new RegExp(`^${apiBasePath}/search$`), handler: searchLandmarks },
+  { pattern: new RegExp(`^${apiBasePath}/changes$`), handler: getChanges },
+  { pattern: new RegExp(`^${apiBasePath}/featured$`), handler: getFeaturedLandmarks },
 ];
 
 function matchRoute(pathname: string): { handler: RouteHandler; params: Record<string, string> } | undefined {

@@ -49,7 +49,7 @@ describe('getLandmark', () => {
   });
 
   it('does not expose the raw stored records', async () => {
-    const response = await site.get('/_data/landmarks/tower-of-tests.json');
+    const response = await site.get('/_data/manifest.json');
     expect(response.status).toBe(404);
     await expectJsonError(await site.get('/api/public/v1/landmarks/tower-of-tests.json'), 404, 'not_found');
   });

@@ -1,0 +1,107 @@
+// Deterministic synthetic catalogues for tests and benchmarks: made-up landmarks and reports that
+// look like real content (names with diacritics, several countries, all conditions), generated in
+// memory or into a temporary folder. Never written into content/.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { CatalogueInput } from '../../src/model/catalogue.ts';
+import { conditions } from '../../src/schema/conditions.ts';
+
+/** mulberry32: a tiny seeded generator, so the same seed always gives the same catalogue. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const places = [
+  { city: 'München', region: 'Bavaria', country: 'DE' },
+  { city: 'São Paulo', region: 'São Paulo', country: 'BR' },
+  { city: 'Kraków', country: 'PL' },
+  { city: 'Paris', region: 'Île-de-France', country: 'FR' },
+  { city: 'Kyoto', country: 'JP' },
+  { city: 'Cusco', country: 'PE' },
+  { city: 'Cape Town', country: 'ZA' },
+  { city: 'Reykjavík', country: 'IS' },
+];
+const kinds = ['Tower', 'Bridge', 'Cathedral', 'Castle', 'Museum', 'Fountain', 'Palace', 'Gate', 'Temple', 'Basilica'];
+const adjectives = ['Old', 'Great', 'Royal', 'Saint', 'North', 'Grand', 'Little', 'Golden', 'Blue', 'Señora'];
+const idAlphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+export interface SyntheticOptions {
+  landmarks: number;
+  reports: number;
+  seed?: number;
+  /** Reports are dated up to this day. */
+  today?: string;
+}
+
+export function syntheticCatalogueInput({ landmarks, reports, seed = 1, today = '2026-11-01' }: SyntheticOptions): CatalogueInput {
+  const random = seededRandom(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const todayMs = Date.parse(`${today}T00:00:00Z`);
+
+  const landmarkInputs: CatalogueInput['landmarks'][number][] = [];
+  for (let index = 0; index < landmarks; index++) {
+    const place = pick(places);
+    const name = `${pick(adjectives)} ${pick(kinds)} ${index.toString(36)}`;
+    landmarkInputs.push({
+      slug: `${name.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^a-z0-9]+/g, '-')}`,
+      description: `Synthetic landmark number ${index}.`,
+      frontmatter: {
+        name,
+        aliases: index % 3 === 0 ? [`${place.city} ${pick(kinds)} ${index}`] : [],
+        location: place,
+        coordinates: { lat: Math.round((random() * 160 - 80) * 1e4) / 1e4, lon: Math.round((random() * 340 - 170) * 1e4) / 1e4 },
+        wikidata: `Q${1_000_000 + index}`,
+      },
+    });
+  }
+
+  const usedIds = new Set<string>();
+  const reportInputs: CatalogueInput['reports'][number][] = [];
+  for (let index = 0; index < reports && landmarks > 0; index++) {
+    let id = '';
+    while (id === '' || usedIds.has(id)) id = Array.from({ length: 10 }, () => pick([...idAlphabet])).join('');
+    usedIds.add(id);
+    const observed = new Date(todayMs - Math.floor(random() * 400) * 86_400_000).toISOString().slice(0, 10);
+    const committed = new Date(Date.parse(`${observed}T00:00:00Z`) + Math.floor(random() * 86_400) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    reportInputs.push({
+      id,
+      landmarkSlug: landmarkInputs[Math.floor(random() * landmarks)]!.slug,
+      details: `Synthetic report number ${index}.`,
+      committedAt: committed,
+      frontmatter: {
+        condition: pick(conditions),
+        summary: `Synthetic observation ${index}.`,
+        observedAt: observed,
+        confirmations: [],
+        source: { kind: 'traveller' },
+      },
+    });
+  }
+  return { landmarks: landmarkInputs, reports: reportInputs };
+}
+
+/** Writes a synthetic catalogue as content files, for timing the loader on realistic input. */
+export async function writeSyntheticContent(root: string, input: CatalogueInput): Promise<void> {
+  for (const landmark of input.landmarks) {
+    const { name, location, coordinates, wikidata } = landmark.frontmatter;
+    const file = path.join(root, 'content/landmarks', `${landmark.slug}.md`);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(
+      file,
+      `---\nname: ${name}\nlocation:\n  city: ${location.city}\n  country: ${location.country}\ncoordinates:\n  lat: ${coordinates.lat}\n  lon: ${coordinates.lon}\nwikidata: ${wikidata}\n---\n${landmark.description}\n`,
+    );
+  }
+  for (const report of input.reports) {
+    const { condition, summary, observedAt } = report.frontmatter;
+    const file = path.join(root, 'content/reports', report.landmarkSlug, `${report.id}.md`);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, `---\ncondition: ${condition}\nsummary: ${summary}\nobservedAt: ${observedAt}\nsource:\n  kind: traveller\n---\n${report.details}\n`);
+  }
+}

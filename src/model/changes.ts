@@ -1,0 +1,37 @@
+import type { StoredChange, StoredReport } from '../schema/api.ts';
+
+/** A position in the changes feed: reports are ordered by update time, then id. */
+export interface ChangePosition {
+  updatedAt: string;
+  id: string;
+}
+
+export const changesChunkSize = 200;
+/** Without `updated_since`, the feed starts this many days before the request. */
+export const defaultChangesWindowDays = 30;
+
+export function changeOf(report: StoredReport): StoredChange {
+  const { id, landmark, condition, summary, observedAt, lastConfirmedAt, reportExpiryDays, currentUntil, updatedAt, urls } = report;
+  return { id, landmark, condition, summary, observedAt, lastConfirmedAt, reportExpiryDays, currentUntil, updatedAt, urls };
+}
+
+/** Update timestamps are all written `YYYY-MM-DDTHH:MM:SSZ`, so they compare as strings. */
+export function compareChangePositions(a: ChangePosition, b: ChangePosition): number {
+  return a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+export function changesInOrder(reports: readonly StoredReport[]): StoredChange[] {
+  return reports.map(changeOf).sort(compareChangePositions);
+}
+
+export function isChangePosition(value: unknown): value is ChangePosition {
+  const candidate = value as Partial<ChangePosition> | null;
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    typeof candidate.updatedAt === 'string' &&
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(candidate.updatedAt) &&
+    typeof candidate.id === 'string' &&
+    /^[a-z0-9]{1,64}$/.test(candidate.id)
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * Sorted records stored as fixed-size chunks plus a small manifest of each chunk's first key.
+ * A page starting after any position is assembled from the few chunks that hold it, so the cost
+ * of a request depends on its limit, never on the size of the catalogue.
+ */
+export interface ChunkManifest<Key> {
+  chunkSize: number;
+  total: number;
+  /** The key of the first record of every chunk, in order. */
+  firstKeys: Key[];
+}
+
+export function chunkSorted<Item, Key>(
+  items: readonly Item[],
+  keyOf: (item: Item) => Key,
+  chunkSize: number,
+): { manifest: ChunkManifest<Key>; chunks: Item[][] } {
+  const chunks: Item[][] = [];
+  for (let start = 0; start < items.length; start += chunkSize) chunks.push(items.slice(start, start + chunkSize));
+  return { manifest: { chunkSize, total: items.length, firstKeys: chunks.map((chunk) => keyOf(chunk[0]!)) }, chunks };
+}
+
+/** The last chunk whose first key is not after the start position: every earlier chunk is entirely before it. */
+function startingChunk<Key>(manifest: ChunkManifest<Key>, isAfterStart: (key: Key) => boolean): number {
+  let low = 0;
+  let high = manifest.firstKeys.length - 1;
+  let found = 0;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (isAfterStart(manifest.firstKeys[middle]!)) {
+      high = middle - 1;
+    } else {
+      found = middle;
+      low = middle + 1;
+    }
+  }
+  return found;
+}
+
+export interface PageQuery<Item, Key> {
+  limit: number;
+  keyOf: (item: Item) => Key;
+  /** Whether a record's key lies after the position the page starts from. */
+  isAfterStart: (key: Key) => boolean;
+}
+
+/**
+ * The first `limit` records after the start position, and whether more follow. The chunks that
+ * can hold them are read concurrently: all but the last chunk are full, so limit + 1 records
+ * (one more, to know whether more follow) span at most this many chunks from the starting one.
+ */
+export async function collectPage<Item, Key>(
+  manifest: ChunkManifest<Key>,
+  readChunk: (index: number) => Promise<Item[]>,
+  { limit, keyOf, isAfterStart }: PageQuery<Item, Key>,
+): Promise<{ items: Item[]; hasMore: boolean }> {
+  const first = startingChunk(manifest, isAfterStart);
+  const last = Math.min(manifest.firstKeys.length, first + Math.ceil((limit + 1) / manifest.chunkSize) + 1);
+  const indexes = Array.from({ length: Math.max(0, last - first) }, (_, offset) => first + offset);
+  const chunks = await Promise.all(indexes.map(readChunk));
+  const collected: Item[] = [];
+  for (const chunk of chunks) {
+    for (const item of chunk) {
+      if (collected.length > limit) break;
+      if (isAfterStart(keyOf(item))) collected.push(item);
+    }
+  }
+  return { items: collected.slice(0, limit), hasMore: collected.length > limit };
+}

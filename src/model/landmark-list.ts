@@ -1,0 +1,16 @@
+import type { StoredLandmarkSummary } from '../schema/api.ts';
+import { chunkSorted, type ChunkManifest } from './keyset-chunks.ts';
+
+/**
+ * The landmark list in slug order, in chunks. Search hits and random picks also read summaries
+ * from these chunks by position, so chunks are kept small: a hit costs one small file.
+ */
+export const landmarkChunkSize = 50;
+
+export type LandmarkListManifest = ChunkManifest<string>;
+
+export function chunkLandmarkList(summaries: readonly StoredLandmarkSummary[]) {
+  return chunkSorted(summaries, (summary) => summary.slug, landmarkChunkSize);
+}
+
+export const isSlugPosition = (value: unknown): value is string => typeof value === 'string' && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(value);

@@ -1,0 +1,16 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { emitApiData } from '../../src/build/emit-api-data.ts';
+import { buildCatalogue, type CatalogueInput } from '../../src/model/catalogue.ts';
+import { testSiteUrl } from './build.ts';
+
+/**
+ * Emits only the API data of a catalogue, with the build's own emitter, for route tests over
+ * catalogues too large to render as pages in a test (thousands of landmarks).
+ */
+export async function emitApiSite(input: CatalogueInput): Promise<string> {
+  const dist = path.join(await mkdtemp(path.join(tmpdir(), 'lcr-api-')), 'dist');
+  await emitApiData(buildCatalogue(input, testSiteUrl), dist);
+  return dist;
+}
