@@ -1,0 +1,181 @@
+// npm run bench [-- --sizes 1000,100000 --reports-per-landmark 10 --requests 100]
+//
+// Measures, on deterministic synthetic catalogues written to a temporary folder (never content/):
+// - validation time of the content loader on 10k report files;
+// - per-route latency and workerd CPU time per request at each catalogue size, on a cold isolate
+//   (first request after a fresh start, median of a few starts) and warm, beside a static asset
+//   served in the same run; CPU is workerd's own, read from Linux schedstat;
+// - the search index: our sharded index against one MiniSearch index over the same landmarks.
+// Figures only: the machine is noisy, so compare ratios within one run.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import MiniSearch from 'minisearch';
+import { emitApiData } from '../src/build/emit-api-data.ts';
+import { loadContent } from '../src/content/load-content.ts';
+import { buildCatalogue, summaryOf } from '../src/model/catalogue.ts';
+import { buildSearchShards } from '../src/model/search/build-index.ts';
+import { cpuNanoseconds, descendantsNamed } from './lib/process-cpu.ts';
+import { seededRandom, syntheticCatalogueInput, writeSyntheticContent } from './lib/synthetic-content.ts';
+import { startLocalWorker } from './lib/start-worker.ts';
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '1000,100000' },
+    'reports-per-landmark': { type: 'string', default: '10' },
+    requests: { type: 'string', default: '100' },
+    'cold-starts': { type: 'string', default: '3' },
+    'validate-reports': { type: 'string', default: '10000' },
+  },
+});
+const sizes = values.sizes.split(',').map(Number);
+const reportsPerLandmark = Number(values['reports-per-landmark']);
+const warmRequests = Number(values.requests);
+const coldStarts = Number(values['cold-starts']);
+const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
+const scratch = await mkdtemp(path.join(tmpdir(), 'lcr-bench-'));
+const ms = (nanoseconds: number) => (nanoseconds / 1e6).toFixed(2);
+
+async function benchValidation(reportCount: number): Promise<void> {
+  const root = path.join(scratch, 'validate');
+  const input = syntheticCatalogueInput({ landmarks: Math.ceil(reportCount / 10), reports: reportCount, seed: 5 });
+  await writeSyntheticContent(root, input);
+  const started = performance.now();
+  const { content, problems } = await loadContent({ root, now: new Date('2026-11-20T00:00:00Z') });
+  const elapsed = performance.now() - started;
+  console.log(`\n## Validation\n${content.reports.length} reports + ${content.landmarks.length} landmarks: ${elapsed.toFixed(0)} ms (${problems.length} problems; target < 2000 ms)`);
+}
+
+interface Route {
+  name: string;
+  /** A fresh path per request, so warm requests read different records as real traffic does. */
+  path: () => string;
+}
+
+function routesFor(slugs: string[], ids: string[], middleCursor: string): Route[] {
+  const random = seededRandom(99);
+  const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;
+  const words = ['tower', 'cathedral', 'munchen', 'sao paulo', 'golden gate', 'bridg', 'catherdal', 'krakow museum'];
+  return [
+    { name: 'static asset (baseline)', path: () => '/index.html' },
+    { name: 'getLandmark', path: () => `/api/public/v1/landmarks/${pick(slugs)}` },
+    { name: 'getReport', path: () => `/api/public/v1/reports/${pick(ids)}` },
+    { name: 'listLandmarks (default 500)', path: () => '/api/public/v1/landmarks' },
+    { name: 'listLandmarks (limit 1000, cursor)', path: () => `/api/public/v1/landmarks?limit=1000&cursor=${middleCursor}` },
+    { name: 'searchLandmarks', path: () => `/api/public/v1/search?q=${encodeURIComponent(pick(words))}` },
+    { name: 'getChanges (default window)', path: () => '/api/public/v1/changes' },
+    { name: 'getChanges (limit 1000)', path: () => '/api/public/v1/changes?updated_since=2026-01-01&limit=1000' },
+    { name: 'getFeaturedLandmarks', path: () => '/api/public/v1/featured' },
+  ];
+}
+
+async function measure(url: URL, pids: number[], pathAndQuery: string): Promise<{ latency: number; cpu: number; status: number }> {
+  const cpuBefore = cpuNanoseconds(pids);
+  const started = performance.now();
+  const response = await fetch(new URL(pathAndQuery, url));
+  await response.arrayBuffer();
+  const latency = performance.now() - started;
+  return { latency, cpu: cpuNanoseconds(pids) - cpuBefore, status: response.status };
+}
+
+async function startMeasuredWorker(dist: string) {
+  const before = new Set(descendantsNamed(process.pid, 'workerd'));
+  const worker = await startLocalWorker(dist);
+  const pids = descendantsNamed(process.pid, 'workerd').filter((pid) => !before.has(pid));
+  return { worker, pids };
+}
+
+async function benchRoutes(landmarkCount: number): Promise<void> {
+  const reportCount = landmarkCount * reportsPerLandmark;
+  console.log(`\n## ${landmarkCount.toLocaleString('en')} landmarks, ${reportCount.toLocaleString('en')} reports`);
+  let started = performance.now();
+  const input = syntheticCatalogueInput({ landmarks: landmarkCount, reports: reportCount, seed: 1 });
+  const catalogue = buildCatalogue(input, 'https://bench.invalid');
+  const dist = path.join(scratch, `dist-${landmarkCount}`);
+  await emitApiData(catalogue, dist);
+  await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>bench</title><p>static asset baseline</p>\n');
+  console.log(`generated and emitted API data in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  started = performance.now();
+  const first = await startMeasuredWorker(dist);
+  console.log(`workerd ready in ${((performance.now() - started) / 1000).toFixed(1)} s (pids ${first.pids.join(', ')})`);
+  const page = (await (await fetch(new URL(`/api/public/v1/landmarks?limit=${Math.max(1, Math.floor(landmarkCount / 2))}`, first.worker.url))).json()) as {
+    pagination: { nextCursor: string | null };
+  };
+  const routes = routesFor(
+    catalogue.landmarks.map((landmark) => landmark.slug),
+    catalogue.reports.map((report) => report.id),
+    encodeURIComponent(page.pagination.nextCursor ?? ''),
+  );
+
+  const rows: string[] = [
+    `| route | cold latency ms (median of ${coldStarts}) | cold CPU ms (median) | warm latency ms (median) | warm CPU ms (median) | warm CPU ms (p95) |`,
+    '|---|---:|---:|---:|---:|---:|',
+  ];
+  let current = first;
+  for (const route of routes) {
+    // Cold: the first request a fresh isolate answers for the route, over a few fresh starts.
+    const cold: { latency: number; cpu: number }[] = [];
+    for (let start = 0; start < coldStarts; start++) {
+      await current.worker.dispose();
+      current = await startMeasuredWorker(dist);
+      const result = await measure(current.worker.url, current.pids, route.path());
+      if (result.status !== 200) throw new Error(`${route.name} answered ${result.status}`);
+      cold.push(result);
+    }
+    for (let warmup = 0; warmup < 5; warmup++) await measure(current.worker.url, current.pids, route.path());
+    const warm: { latency: number; cpu: number }[] = [];
+    for (let request = 0; request < warmRequests; request++) warm.push(await measure(current.worker.url, current.pids, route.path()));
+    const warmCpu = warm.map((result) => result.cpu).sort((a, b) => a - b);
+    rows.push(
+      `| ${route.name} | ${median(cold.map((r) => r.latency)).toFixed(1)} | ${ms(median(cold.map((r) => r.cpu)))} | ` +
+        `${median(warm.map((r) => r.latency)).toFixed(2)} | ${ms(median(warmCpu))} | ${ms(warmCpu[Math.floor(warmCpu.length * 0.95)]!)} |`,
+    );
+  }
+  await current.worker.dispose();
+  console.log(rows.join('\n'));
+  benchSearchIndex(catalogue.landmarks.map(summaryOf));
+  await rm(dist, { recursive: true, force: true });
+}
+
+/** Our sharded index against one MiniSearch index: what a cold isolate must parse before answering. */
+function benchSearchIndex(summaries: ReturnType<typeof summaryOf>[]): void {
+  const shards = [...buildSearchShards(summaries).values()].map((shard) => JSON.stringify(shard));
+  const largest = shards.reduce((a, b) => (a.length > b.length ? a : b));
+  let started = performance.now();
+  JSON.parse(largest);
+  const shardParse = performance.now() - started;
+
+  const miniSearch = new MiniSearch({
+    fields: ['name', 'aliases', 'city', 'region', 'country'],
+    idField: 'slug',
+    extractField: (document, field) => {
+      const summary = document as ReturnType<typeof summaryOf>;
+      if (field === 'slug') return summary.slug;
+      if (field === 'name') return summary.name;
+      if (field === 'aliases') return summary.aliases.join(' ');
+      if (field === 'city') return summary.location.city;
+      if (field === 'region') return summary.location.region ?? '';
+      return `${summary.location.countryName} ${summary.location.country}`;
+    },
+  });
+  miniSearch.addAll(summaries);
+  const serialized = JSON.stringify(miniSearch);
+  started = performance.now();
+  MiniSearch.loadJSON(serialized, { fields: ['name', 'aliases', 'city', 'region', 'country'], idField: 'slug' });
+  const miniSearchLoad = performance.now() - started;
+  const kb = (text: string) => `${(Buffer.byteLength(text) / 1024).toFixed(0)} KB`;
+  console.log(
+    `\nsearch index: ${shards.length} shards, largest ${kb(largest)} parsed in ${shardParse.toFixed(2)} ms; ` +
+      `one MiniSearch index ${kb(serialized)} loaded in ${miniSearchLoad.toFixed(1)} ms (Node, this machine)`,
+  );
+}
+
+try {
+  console.log(`# Benchmark (${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${warmRequests} warm requests per route)`);
+  await benchValidation(Number(values['validate-reports']));
+  for (const size of sizes) await benchRoutes(size);
+} finally {
+  await rm(scratch, { recursive: true, force: true });
+}

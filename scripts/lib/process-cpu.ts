@@ -1,0 +1,54 @@
+// CPU time of a process tree, read from Linux's per-thread schedstat (nanoseconds), so the cost
+// of a single request to workerd can be measured without relying on timers inside the isolate.
+import { readdirSync, readFileSync } from 'node:fs';
+
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const task of safeList(`/proc/${pid}/task`)) {
+    const text = safeRead(`/proc/${pid}/task/${task}/children`);
+    if (text) children.push(...text.trim().split(/\s+/).filter(Boolean).map(Number));
+  }
+  return children;
+}
+
+function safeList(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+function safeRead(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every descendant process named `name` (e.g. "workerd") of `rootPid`. */
+export function descendantsNamed(rootPid: number, name: string): number[] {
+  const found: number[] = [];
+  const queue = [rootPid];
+  while (queue.length > 0) {
+    const pid = queue.shift()!;
+    for (const child of childrenOf(pid)) {
+      if (safeRead(`/proc/${child}/comm`)?.trim() === name) found.push(child);
+      queue.push(child);
+    }
+  }
+  return found;
+}
+
+/** Total CPU nanoseconds used so far by all threads of the given processes. */
+export function cpuNanoseconds(pids: readonly number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    for (const task of safeList(`/proc/${pid}/task`)) {
+      const text = safeRead(`/proc/${pid}/task/${task}/schedstat`);
+      if (text) total += Number(text.split(' ')[0]);
+    }
+  }
+  return total;
+}

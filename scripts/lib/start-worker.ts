@@ -1,0 +1,26 @@
+// Starts the project's Worker in real workerd, as `wrangler dev` does, on a given assets folder,
+// for tests and benchmarks: the project's wrangler.jsonc, with the assets folder swapped and,
+// optionally, the clock pinned.
+import path from 'node:path';
+import { unstable_startWorker } from 'wrangler';
+
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
+process.env.WRANGLER_SEND_METRICS ??= 'false';
+
+const projectRoot = path.resolve(import.meta.dirname, '../..');
+
+export interface LocalWorker {
+  url: URL;
+  dispose(): Promise<void>;
+}
+
+export async function startLocalWorker(assetsDir: string, options: { fixedNow?: string } = {}): Promise<LocalWorker> {
+  const worker = await unstable_startWorker({
+    config: path.join(projectRoot, 'wrangler.jsonc'),
+    assets: assetsDir,
+    bindings: options.fixedNow ? { FIXED_NOW: { type: 'plain_text', value: options.fixedNow } } : {},
+    dev: { server: { hostname: '127.0.0.1', port: 0 }, inspector: false, logLevel: 'warn', watch: false },
+  } as unknown as Parameters<typeof unstable_startWorker>[0]);
+  await worker.ready;
+  return { url: await worker.url, dispose: () => worker.dispose() };
+}

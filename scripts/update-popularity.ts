@@ -1,0 +1,49 @@
+// Refreshes content/popularity.yaml: for every landmark, how many Wikipedia language editions
+// have an article on it, read from Wikidata. The featured "popular" list ranks by these counts.
+// Usage: npm run update-popularity [-- --root <dir> --endpoint <wikidata api url>]
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadContent } from '../src/content/load-content.ts';
+import { popularityPath } from '../src/content/popularity.ts';
+import { wikipediaEditionsFrom } from '../src/content/wikidata-sitelinks.ts';
+
+const { values } = parseArgs({
+  options: {
+    root: { type: 'string', default: path.resolve(import.meta.dirname, '..') },
+    endpoint: { type: 'string', default: 'https://www.wikidata.org/w/api.php' },
+  },
+});
+const root = path.resolve(values.root);
+const now = new Date();
+const { content, problems } = await loadContent({ root, now });
+if (problems.length > 0) {
+  console.error(`content has ${problems.length} problem(s); run npm run validate and fix them first`);
+  process.exit(1);
+}
+
+// wbgetentities takes at most 50 ids per request.
+const ids = [...new Set(content.landmarks.map((landmark) => landmark.frontmatter.wikidata))].sort();
+const counts = new Map<string, number>();
+for (let start = 0; start < ids.length; start += 50) {
+  const url = new URL(values.endpoint);
+  url.search = new URLSearchParams({ action: 'wbgetentities', ids: ids.slice(start, start + 50).join('|'), props: 'sitelinks', format: 'json' }).toString();
+  const response = await fetch(url, { headers: { 'User-Agent': 'landmark-condition-reports/update-popularity (open data; see README)' } });
+  if (!response.ok) {
+    console.error(`Wikidata answered ${response.status} ${response.statusText} for ${url.origin}${url.pathname}; nothing was written`);
+    process.exit(1);
+  }
+  for (const [id, count] of wikipediaEditionsFrom(await response.json())) counts.set(id, count);
+}
+
+const missing = ids.filter((id) => !counts.has(id));
+const lines = [
+  '# Wikipedia language editions with an article on each landmark (Wikidata sitelinks to Wikipedias).',
+  '# Written by `npm run update-popularity`; do not edit by hand. Ranks the featured "popular" list.',
+  `retrievedAt: ${now.toISOString().slice(0, 10)}`,
+  'sitelinks:',
+  ...[...counts].sort(([a], [b]) => Number(a.slice(1)) - Number(b.slice(1))).map(([id, count]) => `  ${id}: ${count}`),
+  '',
+];
+await writeFile(path.join(root, popularityPath), lines.join('\n'));
+console.log(`Wrote ${popularityPath}: ${counts.size} landmarks.${missing.length ? ` Not found on Wikidata: ${missing.join(', ')}` : ''}`);
