@@ -1,11 +1,56 @@
-import { dayOf, instantOf } from '../schema/calendar.ts';
+import { dayOf, instantOf, toTimestamp } from '../schema/calendar.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { startOfFile, type Problem } from './problem.ts';
-import type { Content, ReportRecord } from './records.ts';
+import type { Content, LandmarkRecord, ReportRecord } from './records.ts';
+import { slugify } from './slugify.ts';
 
-/** A plain date is "in the future" only once its whole day is: a report dated today is fine anywhere on Earth. */
+/** The earliest time zone (Kiribati, UTC+14) starts each day this long before UTC does. */
+const earliestDayStartBeforeUtcMs = 14 * 3_600_000;
+
+/**
+ * A plain date is "in the future" only once its day has begun nowhere on Earth: a traveller who
+ * writes today's local date is right, even where that date has not yet begun in UTC.
+ */
 function isInFuture(value: string, now: Date): boolean {
-  return value.length === 10 ? value > now.toISOString().slice(0, 10) : instantOf(value) > now.getTime();
+  return value.length === 10 ? instantOf(value) - earliestDayStartBeforeUtcMs > now.getTime() : instantOf(value) > now.getTime();
+}
+
+function futureDateMessage(value: string, now: Date): string {
+  if (value.length !== 10) return `expected a time not in the future (it is now ${toTimestamp(now.getTime())}); got "${value}"`;
+  const latestToday = new Date(now.getTime() + earliestDayStartBeforeUtcMs).toISOString().slice(0, 10);
+  return `expected a date not in the future (at most ${latestToday}, today in the earliest time zone); got "${value}"`;
+}
+
+/** A plain date names a whole day: a confirmation that day is not "before" a date-time observation that day. */
+function isBefore(earlier: string, later: string): boolean {
+  return earlier.length === 10 || later.length === 10 ? dayOf(earlier) < dayOf(later) : instantOf(earlier) < instantOf(later);
+}
+
+/**
+ * Landmark files whose names differ only in case or punctuation ("Eiffel-Tower.md", "eiffel_tower.md")
+ * name one landmark twice, and cannot both exist on case-insensitive file systems. Each file of a
+ * clash is reported, naming the others, because neither is more "the duplicate" than the other.
+ */
+function checkSlugClashes(landmarks: readonly LandmarkRecord[]): Problem[] {
+  const filesBySlug = new Map<string, LandmarkRecord[]>();
+  for (const landmark of landmarks) {
+    const key = slugify(landmark.slug);
+    filesBySlug.set(key, [...(filesBySlug.get(key) ?? []), landmark]);
+  }
+  const problems: Problem[] = [];
+  for (const [key, clashing] of filesBySlug) {
+    if (clashing.length < 2) continue;
+    for (const landmark of clashing) {
+      const others = clashing.filter((other) => other !== landmark).map((other) => other.file);
+      problems.push({
+        file: landmark.file,
+        ...startOfFile,
+        field: 'file',
+        message: `expected one file per landmark; got ${others.join(', ')} as well, which is also "${key}" once case and punctuation are ignored (keep one file, ${key}.md, and merge the others into it)`,
+      });
+    }
+  }
+  return problems;
 }
 
 function checkReportDates(report: ReportRecord, now: Date): Problem[] {
@@ -15,15 +60,15 @@ function checkReportDates(report: ReportRecord, now: Date): Problem[] {
     problems.push({ file: report.file, ...report.locate(path), field, message });
 
   if (isInFuture(observedAt, now)) {
-    at(['observedAt'], 'observedAt', `expected a date no later than today (${now.toISOString().slice(0, 10)}); got "${observedAt}"`);
+    at(['observedAt'], 'observedAt', futureDateMessage(observedAt, now));
   }
   confirmations.forEach((confirmation, index) => {
     const path = ['confirmations', index, 'date'];
     const field = `confirmations.${index}.date`;
     if (isInFuture(confirmation.date, now)) {
-      at(path, field, `expected a date no later than today (${now.toISOString().slice(0, 10)}); got "${confirmation.date}"`);
+      at(path, field, futureDateMessage(confirmation.date, now));
     }
-    if (instantOf(confirmation.date) < instantOf(observedAt)) {
+    if (isBefore(confirmation.date, observedAt)) {
       at(path, field, `expected a date on or after observedAt (${observedAt}); got "${confirmation.date}" (a confirmation comes after the observation)`);
     }
   });
@@ -46,6 +91,8 @@ export function crossCheck(content: Content, now: Date): Problem[] {
   const problems: Problem[] = [];
   const slugs = content.landmarks.map((landmark) => landmark.slug);
   const knownSlugs = new Set(slugs);
+
+  problems.push(...checkSlugClashes(content.landmarks));
 
   const firstLandmarkByWikidata = new Map<string, string>();
   for (const landmark of content.landmarks) {

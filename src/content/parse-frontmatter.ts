@@ -1,12 +1,15 @@
-import matter from 'gray-matter';
 import { isMap, isScalar, LineCounter, parseDocument, visit, type Node, type Pair } from 'yaml';
 import { startOfFile, type Position } from './problem.ts';
+import { describeYamlError } from './yaml-error-hints.ts';
 
 /** Files larger than this are refused unread: a report is a few hundred words. */
 export const maxFileBytes = 64 * 1024;
 
 /** Keys that would reach an object's prototype if anything ever merged frontmatter naively. */
 const forbiddenKeys = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** A broken file's YAML errors cascade; past a few, more lines of them only hide the first. */
+const maxYamlErrorsPerFile = 3;
 
 export interface FileProblem {
   position: Position;
@@ -16,6 +19,7 @@ export interface FileProblem {
 
 export interface ParsedFile {
   data: Record<string, unknown>;
+  /** The Markdown after the frontmatter, without `<!-- -->` comments (template guidance is not published). */
   body: string;
   /** Where the value at `path` starts; for a missing value, where its nearest parent starts. */
   locate(path: readonly PropertyKey[]): Position;
@@ -28,6 +32,37 @@ export type ParseResult = { ok: true; file: ParsedFile } | { ok: false; problems
 function fail(message: string, position: Position = startOfFile, field = 'file'): ParseResult {
   return { ok: false, problems: [{ position, field, message }] };
 }
+
+const openingLine = /^---[ \t]*\n/;
+/** The closing delimiter is a line of exactly three dashes; "----" or "--- x" inside the YAML is not one. */
+const closingLine = /^---[ \t]*$/m;
+
+function lineOfOffset(text: string, offset: number): number {
+  let line = 1;
+  for (let index = text.indexOf('\n'); index !== -1 && index < offset; index = text.indexOf('\n', index + 1)) line++;
+  return line;
+}
+
+/**
+ * Removes HTML comments from a body, as GitHub does when it shows Markdown: scaffolded files carry
+ * their guidance in comments, and the site renders raw HTML as text. Scans with indexOf, not a
+ * regular expression, so a file full of unclosed "<!--" cannot make it slow.
+ */
+function stripComments(body: string): { text: string; unclosedAt?: number } {
+  let text = '';
+  let from = 0;
+  for (;;) {
+    const open = body.indexOf('<!--', from);
+    if (open === -1) return { text: text + body.slice(from) };
+    const close = body.indexOf('-->', open + 4);
+    if (close === -1) return { text: text + body.slice(from), unclosedAt: open };
+    text += body.slice(from, open);
+    from = close + 3;
+  }
+}
+
+/** "!!binary" rather than "tag:yaml.org,2002:binary", as the contributor wrote it. */
+const shortTag = (tag: string): string => tag.replace(/^tag:yaml\.org,2002:/, '!!');
 
 /**
  * Splits a content file into YAML frontmatter and Markdown body and parses the YAML with positions.
@@ -46,36 +81,80 @@ export function parseFrontmatter(bytes: Uint8Array): ParseResult {
   }
   // A byte-order mark or Windows line ends are harmless; line numbers stay the same without them.
   text = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  if (!/^---[ \t]*\n/.test(text)) {
-    return fail('expected the file to start with a "---" line opening the YAML frontmatter; got no frontmatter');
+  const opening = openingLine.exec(text);
+  if (!opening) {
+    return fail('expected the file to start with a "---" line opening the YAML frontmatter; got no frontmatter (add "---" lines above and below the fields)');
   }
-
-  // gray-matter finds the frontmatter block; the `yaml` package parses it, keeping positions.
-  // Passing options turns off gray-matter's cache, which would otherwise keep every file in memory.
-  const split = matter(text, { engines: { yaml: () => ({}) } });
-  if (!/\n---[ \t]*(\n|$)/.test(text.slice(3))) {
-    return fail('expected a closing "---" line after the frontmatter; got none', { line: 1, column: 1 });
+  const frontmatterStart = opening[0].length;
+  const closing = closingLine.exec(text.slice(frontmatterStart));
+  if (!closing) {
+    // "----" or "--- end" is the usual near miss: point at it rather than at the opening line.
+    const nearMiss = /^---.*$/m.exec(text.slice(frontmatterStart));
+    if (nearMiss) {
+      return fail(
+        `expected a closing line of exactly three dashes "---"; got "${nearMiss[0]}" (the frontmatter opened on line 1 is never closed)`,
+        { line: lineOfOffset(text, frontmatterStart + nearMiss.index), column: 1 },
+      );
+    }
+    return fail('expected a closing "---" line after the frontmatter opened on line 1; got none (add a line of three dashes after the last field)');
   }
+  const frontmatterText = text.slice(frontmatterStart, frontmatterStart + closing.index);
+  const bodyStart = frontmatterStart + closing.index + closing[0].length + 1;
   const frontmatterFirstLine = 2;
+
   const lineCounter = new LineCounter();
-  const document = parseDocument(split.matter.replace(/^\n/, ''), { lineCounter, schema: 'core', uniqueKeys: true, prettyErrors: false });
+  const document = parseDocument(frontmatterText, { lineCounter, schema: 'core', uniqueKeys: true, prettyErrors: false });
   const toFilePosition = (offset: number): Position => {
     const { line, col } = lineCounter.linePos(offset);
     return { line: line + frontmatterFirstLine - 1, column: col };
   };
 
-  const problems: FileProblem[] = document.errors.map((error) => ({
-    position: toFilePosition(error.pos[0]),
-    field: 'yaml',
-    message: `invalid YAML: ${error.message.split('\n')[0]}`,
-  }));
+  /** The start of the quoted value an unclosed quote opens: YAML only notices at the end of the frontmatter. */
+  const openingQuoteBefore = (offset: number): number => {
+    let start = offset;
+    visit(document, {
+      Scalar(_, scalar) {
+        const [from, to] = scalar.range ?? [0, 0];
+        if ((scalar.type === 'QUOTE_DOUBLE' || scalar.type === 'QUOTE_SINGLE') && from <= offset && offset <= to) start = from;
+      },
+    });
+    return start;
+  };
+  /** A tag comes before its value's range: step back over the spaces, then over the tag itself. */
+  const tagStartBefore = (valueStart: number): number => {
+    let index = valueStart;
+    while (index > 0 && /[ \t]/.test(frontmatterText[index - 1]!)) index--;
+    while (index > 0 && !/\s/.test(frontmatterText[index - 1]!)) index--;
+    return index;
+  };
+
+  const problems: FileProblem[] = [];
+  const linesWithYamlErrors = new Set<number>();
+  for (const error of document.errors) {
+    const unclosedQuote = error.code === 'MISSING_CHAR' && /quote/.test(error.message);
+    const position = toFilePosition(unclosedQuote ? openingQuoteBefore(error.pos[0]) : error.pos[0]);
+    // One error per line: YAML reports a single mistake several times as the parser recovers.
+    if (linesWithYamlErrors.has(position.line)) continue;
+    if (linesWithYamlErrors.size === maxYamlErrorsPerFile) break;
+    linesWithYamlErrors.add(position.line);
+    problems.push({ position, field: 'yaml', message: describeYamlError(error) });
+  }
+  // An alias bomb repeats a few aliases many times: each is reported once, where it is first used.
+  const aliasUses = new Map<string, { offset: number; count: number }>();
   visit(document, {
     Alias(_, alias) {
-      problems.push({
-        position: toFilePosition(alias.range?.[0] ?? 0),
-        field: 'yaml',
-        message: `expected plain values; got the alias "*${alias.source}" (anchors and aliases are not allowed, write the value out)`,
-      });
+      const seen = aliasUses.get(alias.source);
+      if (seen) seen.count++;
+      else aliasUses.set(alias.source, { offset: alias.range?.[0] ?? 0, count: 1 });
+    },
+    Node(_, node) {
+      if (node.tag !== undefined) {
+        problems.push({
+          position: toFilePosition(tagStartBefore(node.range?.[0] ?? 0)),
+          field: 'yaml',
+          message: `expected plain values; got the tag "${shortTag(node.tag)}" (remove it; the schema decides each value's type)`,
+        });
+      }
     },
     Pair(_, pair) {
       if (isScalar(pair.key) && forbiddenKeys.has(String(pair.key.value))) {
@@ -87,6 +166,21 @@ export function parseFrontmatter(bytes: Uint8Array): ParseResult {
       }
     },
   });
+  for (const [name, { offset, count }] of aliasUses) {
+    problems.push({
+      position: toFilePosition(offset),
+      field: 'yaml',
+      message: `expected plain values; got the alias "*${name}"${count > 1 ? `, used ${count} times` : ''} (anchors and aliases are not allowed, write the value out)`,
+    });
+  }
+  const body = stripComments(text.slice(bodyStart));
+  if (body.unclosedAt !== undefined) {
+    problems.push({
+      position: { line: lineOfOffset(text, bodyStart + body.unclosedAt), column: 1 },
+      field: 'body',
+      message: 'expected the comment opened by "<!--" to be closed by "-->"; got no "-->" (close it, or delete the comment)',
+    });
+  }
   if (problems.length > 0) return { ok: false, problems };
 
   const data: unknown = document.toJS({ maxAliasCount: 0 });
@@ -122,7 +216,7 @@ export function parseFrontmatter(bytes: Uint8Array): ParseResult {
     ok: true,
     file: {
       data: data as Record<string, unknown>,
-      body: split.content.replace(/^\n+/, '').trimEnd(),
+      body: body.text.replace(/^\n+/, '').trimEnd(),
       locate: (path) => locateNode(path, false),
       locateKey: (path) => locateNode(path, true),
     },

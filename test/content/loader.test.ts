@@ -67,7 +67,7 @@ describe('problems in a file are located by file, line and column', () => {
 
   it('refuses a file without frontmatter', async () => {
     expect(await problemsOf({ 'content/landmarks/eiffel-tower.md': '# Eiffel Tower\n' })).toEqual([
-      'content/landmarks/eiffel-tower.md:1:1 file: expected the file to start with a "---" line opening the YAML frontmatter; got no frontmatter',
+      'content/landmarks/eiffel-tower.md:1:1 file: expected the file to start with a "---" line opening the YAML frontmatter; got no frontmatter (add "---" lines above and below the fields)',
     ]);
   });
 
@@ -115,7 +115,7 @@ describe('rules across files', () => {
     const report = `---
 condition: closed
 summary: Closed.
-observedAt: 2026-11-21
+observedAt: 2026-11-22
 confirmations:
   - date: 2026-11-01
 source:
@@ -125,10 +125,10 @@ until: 2026-11-10
 `;
     const problems = await problemsOf({ 'content/landmarks/eiffel-tower.md': validLandmark(), 'content/reports/eiffel-tower/k3x9m2p4qa.md': report });
     expect(problems).toEqual([
-      'content/reports/eiffel-tower/k3x9m2p4qa.md:4:13 observedAt: expected a date no later than today (2026-11-20); got "2026-11-21"',
-      'content/reports/eiffel-tower/k3x9m2p4qa.md:6:11 confirmations.0.date: expected a date on or after observedAt (2026-11-21); got "2026-11-01" (a confirmation comes after the observation)',
+      'content/reports/eiffel-tower/k3x9m2p4qa.md:4:13 observedAt: expected a date not in the future (at most 2026-11-21, today in the earliest time zone); got "2026-11-22"',
+      'content/reports/eiffel-tower/k3x9m2p4qa.md:6:11 confirmations.0.date: expected a date on or after observedAt (2026-11-22); got "2026-11-01" (a confirmation comes after the observation)',
       'content/reports/eiffel-tower/k3x9m2p4qa.md:8:3 source.url: expected a source.url on an official report; got nothing (link the announcement so readers can check it)',
-      'content/reports/eiffel-tower/k3x9m2p4qa.md:9:8 until: expected a date on or after observedAt (2026-11-21); got "2026-11-10"',
+      'content/reports/eiffel-tower/k3x9m2p4qa.md:9:8 until: expected a date on or after observedAt (2026-11-22); got "2026-11-10"',
     ]);
   });
 
