@@ -1,0 +1,60 @@
+import type { z } from 'zod';
+import { storedLandmarkDetail, storedReport, type StoredLandmarkDetail, type StoredReport } from '../schema/api.ts';
+import type { Catalogue } from './catalogue.ts';
+
+/**
+ * The records of the bulk downloads: what the API serves minus what depends on the moment of the
+ * request. A download can be read on any day, so it carries dates (`currentUntil`) and never a
+ * stale `isCurrent`: a report is current while today <= currentUntil (UTC). Landmarks leave their
+ * reports out; reports are a table of their own that names its landmark by slug.
+ */
+export const landmarkDownloadRecord = storedLandmarkDetail.omit({ reports: true, reportsCurrentUntil: true });
+export const reportDownloadRecord = storedReport;
+
+export type LandmarkDownloadRecord = z.infer<typeof landmarkDownloadRecord>;
+export type ReportDownloadRecord = StoredReport;
+
+export function landmarkDownloadRecordOf(landmark: StoredLandmarkDetail): LandmarkDownloadRecord {
+  // reportsCurrentUntil only lets the Worker count current reports without loading them.
+  const { reports: _reports, reportsCurrentUntil: _reportsCurrentUntil, ...record } = landmark;
+  return record;
+}
+
+/** A table of the downloads: one per record kind, the same in CSV, NDJSON and SQLite. */
+export interface DownloadTable<Record> {
+  name: 'landmarks' | 'reports';
+  title: string;
+  description: string;
+  schema: z.ZodType<Record>;
+  /** Column (flattened name) that identifies a row. */
+  primaryKey: string;
+  foreignKey?: { column: string; table: string; referencedColumn: string };
+  records(catalogue: Catalogue): Iterable<Record>;
+}
+
+export const landmarksTable: DownloadTable<LandmarkDownloadRecord> = {
+  name: 'landmarks',
+  title: 'Landmarks',
+  description:
+    'One row per landmark, sorted by slug: names, location, coordinates, Wikidata id, canonical URLs, ' +
+    'and the current condition (that of its most recently confirmed report, with that report\'s dates).',
+  schema: landmarkDownloadRecord,
+  primaryKey: 'slug',
+  *records(catalogue) {
+    for (const landmark of catalogue.landmarks) yield landmarkDownloadRecordOf(landmark);
+  },
+};
+
+export const reportsTable: DownloadTable<ReportDownloadRecord> = {
+  name: 'reports',
+  title: 'Condition reports',
+  description:
+    'One row per report, sorted by id: the condition observed at a landmark, when, by whom, its ' +
+    'confirmations and its freshness dates. A report is current while today <= currentUntil (UTC).',
+  schema: reportDownloadRecord,
+  primaryKey: 'id',
+  foreignKey: { column: 'landmark_slug', table: 'landmarks', referencedColumn: 'slug' },
+  records: (catalogue) => catalogue.reports,
+};
+
+export const downloadTables = [landmarksTable, reportsTable] as const;

@@ -1,0 +1,210 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { csvRow } from '../../src/build/downloads/csv.ts';
+import type { Datapackage, DatapackageResource } from '../../src/build/downloads/datapackage.ts';
+import { emitBulkDownloads } from '../../src/build/downloads/emit-downloads.ts';
+import type { Catalogue } from '../../src/model/catalogue.ts';
+import type { CellValue } from '../../src/model/flat-columns.ts';
+import type { StoredLandmarkDetail, StoredReport } from '../../src/schema/api.ts';
+import { csvCellValue, parseCsv, unflatten } from './downloads-support.ts';
+
+const siteUrl = 'http://lcr.test';
+const scripts = ['Tower, "the tall one"', '東大寺', 'Ακρόπολη', 'مسجد', 'Line one\nline two', 'Crlf\r\nline', ' edge spaces ', ''];
+
+/** A catalogue big enough to split at a few KiB: 40 landmarks, 3 reports each, awkward text everywhere. */
+function syntheticCatalogue(): Catalogue {
+  const landmarks: StoredLandmarkDetail[] = [];
+  const reports: StoredReport[] = [];
+  for (let index = 0; index < 40; index++) {
+    const slug = `landmark-${String(index).padStart(3, '0')}`;
+    const name = `${scripts[index % scripts.length]} ${index}`;
+    const urls = (page: string, json: string) => ({ html: `${siteUrl}${page}`, json: `${siteUrl}${json}`, markdown: `${siteUrl}${page}.md` });
+    const own: StoredReport[] = [0, 1, 2].map((number) => ({
+      id: `rep${String(index * 3 + number).padStart(5, '0')}`,
+      landmark: { slug, name, url: `${siteUrl}/landmarks/${slug}` },
+      condition: number === 0 ? 'scaffolding' : 'closed',
+      summary: `Summary ${number}, ${scripts[(index + number) % scripts.length]!.replace(/[\r\n]+/g, ' ')}`,
+      observedAt: `2026-0${number + 1}-1${number}`,
+      lastConfirmedAt: `2026-0${number + 1}-1${number}`,
+      reportExpiryDays: number === 0 ? 90 : 14,
+      currentUntil: `2026-0${number + 4}-01`,
+      confirmations: number === 2 ? [{ date: '2026-03-20', note: 'Still "there",\nclosed.' }] : [],
+      until: null,
+      source: { kind: 'traveller', name: number === 1 ? null : 'A "visitor"', url: null },
+      details: `${scripts[(index + number + 1) % scripts.length]}\n\nMore, text.`,
+      updatedAt: `2026-0${number + 1}-1${number}T0${index % 10}:00:00Z`,
+      urls: urls(`/reports/rep${index * 3 + number}`, `/api/public/v1/reports/rep${index * 3 + number}`),
+    }));
+    reports.push(...own);
+    landmarks.push({
+      slug,
+      name,
+      aliases: index % 2 ? [] : ['Alias, one', 'Alias | two'],
+      location: { city: 'Nara', region: index % 3 ? null : 'Kansai', country: 'JP', countryName: 'Japan' },
+      coordinates: { lat: 34.5 + index / 100, lon: -135.25 },
+      wikidata: `Q${index + 1}`,
+      wikipediaEditions: index % 4 ? index : null,
+      latestObservedAt: '2026-03-12',
+      urls: urls(`/landmarks/${slug}`, `/api/public/v1/landmarks/${slug}`),
+      currentCondition: index % 5
+        ? { condition: 'closed', reportId: own[2]!.id, summary: own[2]!.summary, observedAt: '2026-03-12', lastConfirmedAt: '2026-03-20', reportExpiryDays: 14, currentUntil: '2026-04-03' }
+        : null,
+      reportCount: own.length,
+      reportsCurrentUntil: own.map((report) => report.currentUntil),
+      website: index % 2 ? `https://example.org/${slug}?a=1&b=2` : null,
+      description: index % 7 ? `Description of ${name}, "quoted".` : '',
+      reports: own,
+    });
+  }
+  reports.sort((a, b) => (a.id < b.id ? -1 : 1));
+  return { landmarks, reports };
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const filesOf = (resource: DatapackageResource) => (Array.isArray(resource.path) ? resource.path : [resource.path]);
+
+async function emitInto(catalogue: Catalogue, maxFileBytes?: number) {
+  const directory = await mkdtemp(path.join(tmpdir(), 'lcr-downloads-'));
+  const datapackage = await emitBulkDownloads(catalogue, directory, { siteUrl, ...(maxFileBytes ? { maxFileBytes } : {}) });
+  const read = (file: string) => readFile(path.join(directory, file));
+  const whole = async (resource: DatapackageResource) => Buffer.concat(await Promise.all(filesOf(resource).map(read)));
+  return { directory, datapackage, read, whole, resource: (name: string) => datapackage.resources.find((r) => r.name === name)! };
+}
+
+const catalogue = syntheticCatalogue();
+let whole: Awaited<ReturnType<typeof emitInto>>;
+let again: Awaited<ReturnType<typeof emitInto>>;
+let split: Awaited<ReturnType<typeof emitInto>>;
+const smallLimit = 4096;
+
+beforeAll(async () => {
+  whole = await emitInto(catalogue);
+  again = await emitInto(catalogue);
+  split = await emitInto(catalogue, smallLimit);
+});
+
+describe('bulk downloads of the same catalogue', () => {
+  it('are byte-identical from one build to the next, SQLite included', async () => {
+    const names = (await readdir(whole.directory)).sort();
+    expect((await readdir(again.directory)).sort()).toEqual(names);
+    expect(names).toContain('landmark-condition-reports.sqlite');
+    for (const name of names) expect(sha256(await again.read(name)), name).toBe(sha256(await whole.read(name)));
+  });
+
+  it('are described in datapackage.json with their true byte counts and sha256 hashes', async () => {
+    const onDisk = JSON.parse((await whole.read('datapackage.json')).toString('utf8')) as Datapackage;
+    expect(onDisk).toEqual(whole.datapackage);
+    for (const resource of onDisk.resources) {
+      const bytes = await whole.whole(resource);
+      expect(resource.bytes, resource.name).toBe(bytes.length);
+      expect(resource.hash, resource.name).toBe(`sha256:${sha256(bytes)}`);
+    }
+    const listed = onDisk.resources.flatMap(filesOf).sort();
+    expect(listed).toEqual((await readdir(whole.directory)).filter((name) => name !== 'datapackage.json').sort());
+  });
+
+  it('hold exactly the catalogue records in NDJSON, without the internal reportsCurrentUntil or embedded reports', async () => {
+    const lines = (await whole.read('landmarks.ndjson')).toString('utf8').split('\n');
+    expect(lines.pop()).toBe('');
+    const expected = catalogue.landmarks.map(({ reports: _reports, reportsCurrentUntil: _until, ...record }) => record);
+    expect(lines.map((line) => JSON.parse(line))).toEqual(expected);
+    const reportLines = (await whole.read('reports.ndjson')).toString('utf8').trimEnd().split('\n');
+    expect(reportLines.map((line) => JSON.parse(line))).toEqual(catalogue.reports);
+  });
+
+  it('read back from CSV and SQLite as the same records, nulls and empty strings told apart', async () => {
+    for (const table of ['landmarks', 'reports'] as const) {
+      const fields = whole.resource(`${table}-csv`).schema!.fields;
+      const [header, ...rows] = parseCsv((await whole.read(`${table}.csv`)).toString('utf8'));
+      expect(header!.map((field) => field.text)).toEqual(fields.map((field) => field.name));
+      const fromCsv = rows.map((row) => unflatten(fields, row.map(csvCellValue)));
+      const expected = table === 'reports' ? catalogue.reports : catalogue.landmarks.map(({ reports: _r, reportsCurrentUntil: _u, ...record }) => record);
+      expect(fromCsv).toEqual(expected);
+
+      const databaseFile = path.join(whole.directory, 'landmark-condition-reports.sqlite');
+      const database = new DatabaseSync(databaseFile, { readOnly: true });
+      const sqliteRows = database.prepare(`SELECT * FROM ${table}`).all() as Record<string, CellValue>[];
+      database.close();
+      expect(sqliteRows.map((row) => unflatten(fields, fields.map((field) => row[field.name])))).toEqual(expected);
+    }
+  });
+
+  it('is one valid JSON document with both tables', async () => {
+    const everything = JSON.parse((await whole.read('landmark-condition-reports.json')).toString('utf8')) as Record<string, unknown>;
+    expect(everything).toMatchObject({ license: { name: 'CC-BY-4.0' } });
+    expect(everything.reports).toEqual(catalogue.reports);
+    expect((everything.landmarks as unknown[]).length).toBe(catalogue.landmarks.length);
+  });
+});
+
+describe('a download larger than the size limit', () => {
+  it('is split into numbered parts no larger than the limit, listed in order in datapackage.json', async () => {
+    const reports = split.resource('reports-ndjson');
+    expect(filesOf(reports).length).toBeGreaterThan(3);
+    expect(filesOf(reports)).toEqual(filesOf(reports).map((_, index) => `reports.part-${String(index + 1).padStart(3, '0')}.ndjson`));
+    for (const name of await readdir(split.directory)) {
+      if (name !== 'datapackage.json') expect((await stat(path.join(split.directory, name))).size, name).toBeLessThanOrEqual(smallLimit);
+    }
+  });
+
+  it('concatenates back into exactly the unsplit file, for text and for the SQLite database', async () => {
+    for (const resource of split.datapackage.resources) {
+      const unsplit = whole.resource(resource.name);
+      expect(sha256(await split.whole(resource)), resource.name).toBe(sha256(await whole.whole(unsplit)));
+      expect([resource.bytes, resource.hash]).toEqual([unsplit.bytes, unsplit.hash]);
+      if (filesOf(resource).length > 1) {
+        expect(resource.parts!.map((part) => part.path)).toEqual(filesOf(resource));
+        for (const part of resource.parts!) {
+          const bytes = await split.read(part.path);
+          expect([part.bytes, part.hash]).toEqual([bytes.length, `sha256:${sha256(bytes)}`]);
+        }
+      }
+    }
+    expect(filesOf(split.resource('everything-sqlite')).length).toBeGreaterThan(1);
+  });
+
+  it('cuts text only between records: every NDJSON part parses alone, and only the first CSV part has the header', async () => {
+    for (const file of filesOf(split.resource('reports-ndjson'))) {
+      const text = (await split.read(file)).toString('utf8');
+      expect(text.endsWith('\n')).toBe(true);
+      for (const line of text.trimEnd().split('\n')) expect(() => JSON.parse(line)).not.toThrow();
+    }
+    const [first, ...others] = filesOf(split.resource('reports-csv'));
+    expect((await split.read(first!)).toString('utf8')).toMatch(/^id,landmark_slug,/);
+    for (const file of others) expect((await split.read(file)).toString('utf8')).toMatch(/^rep\d{5},/);
+  });
+
+  it('refuses a single record larger than the limit, saying what to change', async () => {
+    const directory = await mkdtemp(path.join(tmpdir(), 'lcr-downloads-'));
+    await expect(emitBulkDownloads(catalogue, directory, { siteUrl, maxFileBytes: 200 })).rejects.toThrow(/more than the 200-byte limit.*raise the limit/);
+  });
+});
+
+describe('CSV writing', () => {
+  it('survives commas, quotes, line breaks, edge spaces and any script, telling null from ""', () => {
+    const cell = fc.oneof(
+      fc.constant(null),
+      fc.string({ unit: 'grapheme' }),
+      fc.string({ unit: fc.constantFrom(',', '"', '\r', '\n', ' ', 'a', '東', 'Ω', 'ع', '😀') }),
+      fc.integer(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.array(cell, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 5 }), (rows) => {
+        const parsed = parseCsv(rows.map((row) => csvRow(row)).join(''));
+        expect(parsed.map((row) => row.map(csvCellValue))).toEqual(rows.map((row) => row.map((value) => (value === null ? null : String(value)))));
+      }),
+    );
+  });
+
+  it('quotes only the fields that need it, doubles quotes and ends rows with CRLF', () => {
+    expect(csvRow(['Tōdai-ji, "Great"', 'line\nbreak', '', null, 34.5, 'مسجد', ' edge'])).toBe(
+      '"Tōdai-ji, ""Great""","line\nbreak","",,34.5,مسجد," edge"\r\n',
+    );
+  });
+});
