@@ -1,8 +1,10 @@
+import { entryPoints } from '../model/entry-points.ts';
 import { apiBasePath } from '../model/urls.ts';
 import { ApiError, notFound } from './api-error.ts';
 import { assetDataStore } from './data-store.ts';
 import { requestTime, type Env } from './env.ts';
 import { allowedMethods, jsonResponse, preflightResponse } from './http.ts';
+import { serveOpenApiDocument } from './openapi-document.ts';
 import type { RouteHandler } from './routes/context.ts';
 import { getChanges } from './routes/get-changes.ts';
 import { getFeaturedLandmarks } from './routes/get-featured.ts';
@@ -36,6 +38,12 @@ function matchRoute(pathname: string): { handler: RouteHandler; params: Record<s
 
 /** Answers every request under /api/: always JSON, never an HTML page or a stack trace. */
 export async function handleApi(request: Request, env: Env): Promise<Response> {
+  // The MCP endpoint speaks JSON-RPC over POST, with its own origin check and preflight.
+  if (new URL(request.url).pathname === entryPoints.mcp) {
+    // Loaded on first use: the SDK and the schemas stay out of the start-up of every other route.
+    const { handleMcp } = await import('./mcp/handler.ts');
+    return handleMcp(request, env);
+  }
   if (request.method === 'OPTIONS') return preflightResponse();
   try {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -44,6 +52,7 @@ export async function handleApi(request: Request, env: Env): Promise<Response> {
       });
     }
     const url = new URL(request.url);
+    if (url.pathname === entryPoints.openApi) return await serveOpenApiDocument(request, env.ASSETS);
     const matched = matchRoute(url.pathname);
     if (!matched) {
       throw notFound(`No API route at ${url.pathname}. The routes are described at /api/openapi.json.`);

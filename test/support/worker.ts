@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { unstable_startWorker } from 'wrangler';
 import { projectRoot } from './build.ts';
+import { isDocumentedApiResponse, openApiDocumentOf, responseCheckFor } from './openapi-validator.ts';
 
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
 process.env.WRANGLER_SEND_METRICS ??= 'false';
@@ -24,9 +25,18 @@ export async function startSite(distDir: string, options: { fixedNow?: string } 
   } as unknown as Parameters<typeof unstable_startWorker>[0]);
   await worker.ready;
   const url = await worker.url;
+  // Every API response a test receives must match the OpenAPI document, or the test fails.
+  const checkResponse = responseCheckFor(openApiDocumentOf(distDir));
   return {
     url,
-    get: (pathAndQuery, init) => fetch(new URL(pathAndQuery, url), init),
+    get: async (pathAndQuery, init) => {
+      const target = new URL(pathAndQuery, url);
+      const response = await fetch(target, init);
+      if (isDocumentedApiResponse(target.pathname, init?.method ?? 'GET', response)) {
+        checkResponse(target.pathname, response.status, await response.clone().json());
+      }
+      return response;
+    },
     dispose: () => worker.dispose(),
   };
 }

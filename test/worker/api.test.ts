@@ -149,3 +149,14 @@ describe('pages and their Markdown twins', () => {
     expect(html).not.toMatch(/href="javascript:/);
   });
 });
+
+describe('files for programs', () => {
+  it('keep CORS on a 304 revalidation, so cross-origin caches can use their copy', async () => {
+    const first = await site.get('/landmarks/old-bridge.md');
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const second = await site.get('/landmarks/old-bridge.md', { headers: { 'If-None-Match': etag! } });
+    expect(second.status).toBe(304);
+    expect(second.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});

@@ -1,62 +1,17 @@
-import { defaultChangesWindowDays, isChangePosition, type ChangePosition } from '../../model/changes.ts';
-import { decodeCursor, encodeCursor } from '../../model/cursor.ts';
-import { collectPage } from '../../model/keyset-chunks.ts';
-import { toTimestamp } from '../../schema/calendar.ts';
-import { isCurrentAt } from '../../model/freshness.ts';
-import type { ChangeList } from '../../schema/api.ts';
-import { invalidParameter } from '../api-error.ts';
+import { pageLimits } from '../../model/api-limits.ts';
 import { jsonResponse } from '../http.ts';
+import { getChangesOperation } from '../operations/get-changes.ts';
 import { integerParameter, singleParameter } from '../query.ts';
 import { apiCacheControl, type RouteHandler } from './context.ts';
-import { pageLimits } from './list-landmarks.ts';
-
-const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
-const dateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-
-/** `updated_since` as an instant: a plain date means 00:00 UTC; a date-time needs its time zone. */
-function parseUpdatedSince(raw: string): string | undefined {
-  if (!dateOnly.test(raw) && !dateTime.test(raw)) return undefined;
-  const instant = Date.parse(dateOnly.test(raw) ? `${raw}T00:00:00Z` : raw);
-  if (Number.isNaN(instant)) return undefined;
-  // Date.parse rolls 2025-02-30 over to March; a real date survives the round trip.
-  if (new Date(instant).toISOString().slice(0, 10) !== raw.slice(0, 10) && dateOnly.test(raw)) return undefined;
-  return toTimestamp(instant);
-}
 
 export const getChanges: RouteHandler = async ({ request, url, store, now }) => {
-  const limit = integerParameter(url, 'limit', pageLimits);
-  const cursor = singleParameter(url, 'cursor');
-  const rawSince = singleParameter(url, 'updated_since');
-  let since = toTimestamp(now.getTime() - defaultChangesWindowDays * 86_400_000);
-  if (rawSince !== undefined) {
-    const parsed = parseUpdatedSince(rawSince);
-    if (parsed === undefined) {
-      throw invalidParameter('updated_since', `updated_since must be an ISO 8601 date-time with a time zone, like 2026-10-01T00:00:00Z, or a date like 2026-10-01 (meaning 00:00 UTC); got ${JSON.stringify(rawSince)}`);
-    }
-    since = parsed;
-  }
-  let after: ChangePosition | undefined;
-  if (cursor !== undefined) {
-    after = await decodeCursor('changes', cursor, isChangePosition);
-    if (after === undefined) {
-      throw invalidParameter('cursor', 'cursor is not one this service issued for changes; pass pagination.nextCursor from the previous page unchanged, or omit it');
-    }
-  }
-  // Updates are listed strictly after `since`; a cursor resumes strictly after the last one seen.
-  const page = await collectPage(await store.changesManifest(), store.changesChunk, {
-    limit,
-    keyOf: ({ updatedAt, id }) => ({ updatedAt, id }),
-    isAfterStart: (key) => (after ? key.updatedAt > after.updatedAt || (key.updatedAt === after.updatedAt && key.id > after.id) : key.updatedAt > since),
-  });
-  const last = page.items[page.items.length - 1];
-  const body: ChangeList = {
-    updatedSince: since,
-    changes: page.items.map((change) => ({ ...change, isCurrent: isCurrentAt(change.currentUntil, now) })),
-    pagination: {
-      limit,
-      nextCursor: page.hasMore && last ? await encodeCursor('changes', { updatedAt: last.updatedAt, id: last.id }) : null,
-      hasMore: page.hasMore,
+  const body = await getChangesOperation(
+    { store, now },
+    {
+      limit: integerParameter(url, 'limit', pageLimits),
+      cursor: singleParameter(url, 'cursor'),
+      updated_since: singleParameter(url, 'updated_since'),
     },
-  };
+  );
   return jsonResponse(request, body, { cacheControl: apiCacheControl });
 };

@@ -1,0 +1,11 @@
+/**
+ * The limits of the API's parameters, as plain numbers: the REST routes check query strings
+ * against them without loading any schema, and the operation table (api-operations.ts) builds
+ * the parameter schemas of OpenAPI and the MCP tools from them.
+ */
+
+/** Page size of listLandmarks and getChanges. */
+export const pageLimits = { min: 1, max: 1000, fallback: 500 } as const;
+
+/** Length of the search term, in characters after trimming spaces. */
+export const queryLength = { min: 2, max: 100 } as const;

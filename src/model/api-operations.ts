@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import {
+  changeList,
+  featuredLandmarks,
+  landmarkDetail,
+  landmarkList,
+  landmarkSearchResults,
+  report,
+} from '../schema/api.ts';
+import { landmarkSlug } from '../schema/landmark-frontmatter.ts';
+import { reportId } from '../schema/report-frontmatter.ts';
+import { downloadPaths } from './download-resources.ts';
+import { pageLimits, queryLength } from './api-limits.ts';
+import { defaultChangesWindowDays } from './changes.ts';
+import { maxCursorLength } from './cursor.ts';
+import { popularCount, randomCount } from './featured.ts';
+import { maxSearchResults } from './search/run-query.ts';
+import { apiBasePath } from './urls.ts';
+
+/**
+ * The operations of the public API, described once: their paths, parameters with their limits,
+ * and the schemas of what they answer. The REST routes and the MCP tools check their inputs
+ * against these limits, and the OpenAPI document, the MCP tool list, llms.txt and the plugin
+ * manifest are generated from this table, so none of them can drift from what the API does.
+ */
+
+/** The version of the interface description (OpenAPI info.version, MCP server version). */
+export const openApiVersion = '1.0.0';
+
+const limit = z
+  .int({ error: `limit must be a whole number from ${pageLimits.min} to ${pageLimits.max}` })
+  .min(pageLimits.min, { error: `limit must be at least ${pageLimits.min}` })
+  .max(pageLimits.max, { error: `limit must be at most ${pageLimits.max}` })
+  .default(pageLimits.fallback)
+  .describe(`How many items per page, ${pageLimits.min} to ${pageLimits.max}; ${pageLimits.fallback} when omitted.`);
+
+const cursor = z
+  .string({ error: 'cursor must be the string pagination.nextCursor of the previous page' })
+  .min(1, { error: 'cursor must not be empty; omit it to start from the first page' })
+  .max(maxCursorLength, { error: `cursor is at most ${maxCursorLength} characters; pass pagination.nextCursor unchanged` })
+  .describe('Opaque: pagination.nextCursor of the previous page, unchanged. Omit it for the first page.');
+
+const searchTerm = z
+  .string({ error: `q is required: the name or place to search for, ${queryLength.min} to ${queryLength.max} characters, e.g. "eiffel"` })
+  .min(queryLength.min, { error: `q must be at least ${queryLength.min} characters, e.g. "eiffel"` })
+  .max(queryLength.max, { error: `q must be at most ${queryLength.max} characters` })
+  .describe(`Name, alias, city, region or country to search for, ${queryLength.min} to ${queryLength.max} characters after trimming spaces. Case and diacritics are ignored, the last word matches as a prefix, and longer words tolerate one typo.`);
+
+const slug = landmarkSlug.describe('The landmark\'s slug, as in its canonical URL: lowercase words joined by hyphens, e.g. eiffel-tower. Find slugs with searchLandmarks.');
+
+const id = reportId.describe('The report\'s opaque id, as listed in its landmark\'s reports or in the changes feed.');
+
+const updatedSince = z
+  .string({ error: 'updated_since must be a string such as "2026-10-01T00:00:00Z" or "2026-10-01"' })
+  .describe(`List reports updated strictly after this moment: an ISO 8601 date-time with a time zone, such as 2026-10-01T00:00:00Z, or a date such as 2026-10-01 (meaning 00:00 UTC). Defaults to ${defaultChangesWindowDays} days before the request.`);
+
+export type OperationId = 'listLandmarks' | 'getFeaturedLandmarks' | 'searchLandmarks' | 'getLandmark' | 'getReport' | 'getChanges';
+
+export interface ApiOperation {
+  operationId: OperationId;
+  /** Path template, OpenAPI style: path parameters in braces, e.g. /api/public/v1/landmarks/{slug}. */
+  path: string;
+  /** A few words, for tool titles and link texts. */
+  title: string;
+  /** One sentence. */
+  summary: string;
+  /** What it answers and how to use it; Markdown. */
+  description: string;
+  /** Every parameter: those named in the path template are path parameters, the rest query parameters. */
+  input: z.ZodObject;
+  /** The success body (status 200). */
+  response: z.ZodType;
+  responseName: string;
+  /** Client errors the operation answers, and when. */
+  errors: readonly { status: 400 | 404; when: string }[];
+}
+
+const freshnessNote =
+  'Reports are dated observations: read isCurrent, currentUntil and reportExpiryDays instead of assuming a lifetime.';
+
+export const apiOperations = {
+  listLandmarks: {
+    operationId: 'listLandmarks',
+    path: `${apiBasePath}/landmarks`,
+    title: 'List landmarks',
+    summary: 'One page of landmarks in slug order, each with its current condition, latest observation date, report counts and canonical URLs.',
+    description:
+      'To read every landmark, request a page, then while `pagination.hasMore` is true request again with `cursor` set to `pagination.nextCursor`. ' +
+      'Cursors are keyset cursors: a walk sees every landmark once even when the data changes mid-walk. ' +
+      freshnessNote,
+    input: z.strictObject({ limit, cursor: cursor.optional() }),
+    response: landmarkList,
+    responseName: 'LandmarkList',
+    errors: [{ status: 400, when: 'limit is not a whole number from 1 to 1000, a parameter is repeated, or cursor is not one this service issued for this list' }],
+  },
+  getFeaturedLandmarks: {
+    operationId: 'getFeaturedLandmarks',
+    path: `${apiBasePath}/featured`,
+    title: 'Featured landmarks',
+    summary: `The ${popularCount} most popular landmarks and ${randomCount} drawn at random, each with its current condition, report counts and canonical URLs.`,
+    description:
+      `Popularity is the number of Wikipedia language editions with an article on the landmark (Wikidata sitelinks), an external open ranking. ` +
+      `The ${randomCount} random landmarks are distinct and drawn anew for every request, so the response is never cached. ` +
+      freshnessNote,
+    input: z.strictObject({}),
+    response: featuredLandmarks,
+    responseName: 'FeaturedLandmarks',
+    errors: [],
+  },
+  searchLandmarks: {
+    operationId: 'searchLandmarks',
+    path: `${apiBasePath}/search`,
+    title: 'Search landmarks',
+    summary: 'Landmarks matching a name, alias or place, best matches first.',
+    description:
+      `Matches every word of \`q\` against names, aliases, city, region and country, ignoring case and diacritics; the last word also matches as a prefix, and words of 5 or more letters tolerate one typo. ` +
+      `Name matches rank above place matches, then more popular landmarks first. At most ${maxSearchResults} landmarks are listed; \`total\` says how many match.`,
+    input: z.strictObject({ q: searchTerm }),
+    response: landmarkSearchResults,
+    responseName: 'LandmarkSearchResults',
+    errors: [{ status: 400, when: `q is missing, repeated, shorter than ${queryLength.min} or longer than ${queryLength.max} characters after trimming, or has no word of 2 letters or digits` }],
+  },
+  getLandmark: {
+    operationId: 'getLandmark',
+    path: `${apiBasePath}/landmarks/{slug}`,
+    title: 'Get a landmark',
+    summary: 'One landmark with its current condition and all its dated reports, newest confirmation first.',
+    description: `Cite the landmark by \`urls.html\`, its canonical URL. ${freshnessNote}`,
+    input: z.strictObject({ slug }),
+    response: landmarkDetail,
+    responseName: 'LandmarkDetail',
+    errors: [{ status: 404, when: 'no landmark has this slug' }],
+  },
+  getReport: {
+    operationId: 'getReport',
+    path: `${apiBasePath}/reports/{id}`,
+    title: 'Get a report',
+    summary: 'One condition report with its freshness, source, details and canonical URLs.',
+    description: `Cite the report by \`urls.html\`, its canonical URL. ${freshnessNote}`,
+    input: z.strictObject({ id }),
+    response: report,
+    responseName: 'Report',
+    errors: [{ status: 404, when: 'no report has this id' }],
+  },
+  getChanges: {
+    operationId: 'getChanges',
+    path: `${apiBasePath}/changes`,
+    title: 'Recent changes',
+    summary: 'Reports added or updated after a moment, oldest update first, for keeping a copy in sync.',
+    description:
+      `Without \`updated_since\`, lists the changes of the last ${defaultChangesWindowDays} days. Pages like listLandmarks: follow \`pagination.nextCursor\` while \`pagination.hasMore\` is true. ` +
+      'Store the updatedAt of the last change you saw and pass it as updated_since next time. ' +
+      `Feed readers can follow the same changes as Atom at ${downloadPaths.changesFeed}; the whole data set is at ${downloadPaths.page}. ` +
+      freshnessNote,
+    input: z.strictObject({ updated_since: updatedSince.optional(), limit, cursor: cursor.optional() }),
+    response: changeList,
+    responseName: 'ChangeList',
+    errors: [{ status: 400, when: 'updated_since is not an ISO 8601 date or date-time with a time zone, limit is out of range, or cursor is not one this service issued for changes' }],
+  },
+} as const satisfies Record<OperationId, ApiOperation>;
+
+/** In the order people meet them: find, then read, then keep in sync. */
+export const operationOrder: readonly OperationId[] = ['searchLandmarks', 'getLandmark', 'getReport', 'listLandmarks', 'getChanges', 'getFeaturedLandmarks'];
+
+/** The names of the path parameters of a path template, e.g. ["slug"]. */
+export function pathParameterNames(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+}
+
+/** A concrete path for a template, e.g. /api/public/v1/landmarks/eiffel-tower. */
+export function fillPath(path: string, values: Record<string, string>): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
+}

@@ -1,0 +1,46 @@
+import { conditionExpiryDays, conditionMeanings, conditions } from '../schema/conditions.ts';
+import { attributionLine, dataLicense } from './data-license.ts';
+
+/**
+ * How to read and cite the data, in words: the same sentences open the OpenAPI description, the
+ * MCP server's instructions, llms.txt and the plugin manifest, so programs and people are told
+ * one thing everywhere.
+ */
+
+export const serviceName = 'Landmark Condition Reports';
+
+export const serviceSummary =
+  'Open data on whether landmarks worldwide are closed, partially closed, under scaffolding, being refurbished, ' +
+  'open with restrictions, or have their classic view blocked: dated reports from travellers and official sources, ' +
+  'each with an explicit freshness.';
+
+export const freshnessGuide =
+  'Every report is a dated observation, not a permanent fact. Read its freshness instead of assuming a lifetime: ' +
+  '`observedAt` is when it was seen, `lastConfirmedAt` the latest confirmation, `reportExpiryDays` how long a report ' +
+  'of its condition is trusted after that, and `currentUntil` the last day (UTC) it counts as current: an official end ' +
+  'date when one was announced, else lastConfirmedAt + reportExpiryDays. `isCurrent` says whether it is current at the ' +
+  'moment of the request. A landmark\'s `currentCondition` is its most recently confirmed report, with that report\'s ' +
+  'freshness; when it is not current, say when it was last seen rather than stating it as today\'s condition.';
+
+export const citationGuide =
+  'Cite the canonical URL of a landmark or report: `urls.html` in every response, the page at ' +
+  '`/landmarks/<slug>` or `/reports/<id>` of this site. Credit the data as: ' +
+  `${attributionLine}.`;
+
+export const licenseGuide =
+  `The data is open data under ${dataLicense.title} (${dataLicense.shortTitle}, ${dataLicense.url}): ` +
+  `reuse it freely with attribution to "${dataLicense.attribution}" and a link to the canonical URL.`;
+
+export const accessGuide =
+  'The API is read-only: every operation is an HTTP GET, needs no account or key, answers JSON with ISO 8601 dates, ' +
+  'allows cross-origin reads (CORS), and gives strong ETags. Errors are JSON: ' +
+  '{"error": {"status", "code", "message", "parameter"?}}, where message says what to fix.';
+
+/** The condition vocabulary as a Markdown table: value, meaning, expiry days. */
+export function conditionTable(): string {
+  return [
+    '| condition | meaning | reportExpiryDays |',
+    '|---|---|---|',
+    ...conditions.map((condition) => `| \`${condition}\` | ${conditionMeanings[condition]} | ${conditionExpiryDays[condition]} |`),
+  ].join('\n');
+}

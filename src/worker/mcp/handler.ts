@@ -1,0 +1,61 @@
+import { createMcpHandler, localhostAllowedOrigins, validateOriginHeader } from '@modelcontextprotocol/server';
+import { assetDataStore } from '../data-store.ts';
+import { requestTime, type Env } from '../env.ts';
+import { createMcpServer } from './server.ts';
+
+const allowedMethods = 'POST, OPTIONS';
+
+function jsonRpcError(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
+/** Browsers may call from this site's own pages and from local development tools, nothing else. */
+function corsHeaders(origin: string | null): Record<string, string> {
+  if (origin === null) return {};
+  return {
+    'Access-Control-Allow-Origin': origin,
+    'Access-Control-Expose-Headers': 'Mcp-Session-Id, MCP-Protocol-Version',
+    Vary: 'Origin',
+  };
+}
+
+/**
+ * /api/mcp: a Model Context Protocol server over Streamable HTTP, stateless. Clients of the
+ * current revision (2026-07-28, one self-contained request each) and of the 2025 revisions
+ * (initialize first) are both answered, each request by a fresh server running the API's operations.
+ */
+export async function handleMcp(request: Request, env: Env): Promise<Response> {
+  // Against DNS rebinding and cross-site requests: a browser's Origin must be this site or localhost.
+  const origin = request.headers.get('Origin');
+  const originCheck = validateOriginHeader(origin, [...localhostAllowedOrigins(), new URL(request.url).hostname]);
+  if (!originCheck.ok) {
+    return jsonRpcError(403, `Origin ${origin} is not allowed: browsers may call this MCP server only from this site's own pages or from localhost. Call it from a server, a desktop client or a local tool instead.`);
+  }
+  if (request.method === 'OPTIONS') {
+    return new Response(null, {
+      status: 204,
+      headers: {
+        ...corsHeaders(origin),
+        'Access-Control-Allow-Methods': allowedMethods,
+        'Access-Control-Allow-Headers': request.headers.get('Access-Control-Request-Headers') ?? 'Content-Type, Accept, MCP-Protocol-Version',
+        'Access-Control-Max-Age': '86400',
+        Allow: allowedMethods,
+      },
+    });
+  }
+  if (request.method !== 'POST') {
+    return jsonRpcError(405, `${request.method} is not supported: this MCP server is stateless and has no stream to open or session to end; send JSON-RPC messages with POST.`, {
+      Allow: allowedMethods,
+      ...corsHeaders(origin),
+    });
+  }
+  const context = { store: assetDataStore(env.ASSETS), now: requestTime(env) };
+  const handler = createMcpHandler(() => createMcpServer(context), { legacy: 'stateless' });
+  const response = await handler.fetch(request);
+  const decorated = new Response(response.body, response);
+  for (const [name, value] of Object.entries(corsHeaders(origin))) decorated.headers.set(name, value);
+  return decorated;
+}

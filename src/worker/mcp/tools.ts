@@ -1,0 +1,32 @@
+import type { z } from 'zod';
+import { apiOperations, operationOrder, type ApiOperation, type OperationId } from '../../model/api-operations.ts';
+import { allOperations } from '../operations/all-operations.ts';
+import type { OperationContext } from '../operations/context.ts';
+
+/**
+ * The MCP tools are the API's operations under their operationIds: the same parameters with the
+ * same limits (the input schemas), the same response schemas (the output schemas), and the same
+ * code answering them as the REST routes.
+ */
+export interface McpTool {
+  name: OperationId;
+  title: string;
+  description: string;
+  inputSchema: z.ZodObject;
+  outputSchema: z.ZodType;
+  run(context: OperationContext, input: unknown): Promise<unknown>;
+}
+
+function toolOf(operation: ApiOperation): McpTool {
+  const run = allOperations[operation.operationId] as (context: OperationContext, input: unknown) => Promise<unknown>;
+  return {
+    name: operation.operationId,
+    title: operation.title,
+    description: `${operation.summary} ${operation.description} Answers the same as GET ${operation.path}.`,
+    inputSchema: operation.input,
+    outputSchema: operation.response,
+    run,
+  };
+}
+
+export const mcpTools: readonly McpTool[] = operationOrder.map((operationId) => toolOf(apiOperations[operationId]));

@@ -1,0 +1,18 @@
+import type { OperationId } from '../../model/api-operations.ts';
+import type { Operation } from './context.ts';
+import { getChangesOperation } from './get-changes.ts';
+import { getFeaturedLandmarksOperation } from './get-featured.ts';
+import { getLandmarkOperation } from './get-landmark.ts';
+import { getReportOperation } from './get-report.ts';
+import { listLandmarksOperation } from './list-landmarks.ts';
+import { searchLandmarksOperation } from './search-landmarks.ts';
+
+/** Every operation by its operationId: what the MCP tools run. */
+export const allOperations: { [Id in OperationId]: Operation<Id> } = {
+  listLandmarks: listLandmarksOperation,
+  getFeaturedLandmarks: getFeaturedLandmarksOperation,
+  searchLandmarks: searchLandmarksOperation,
+  getLandmark: getLandmarkOperation,
+  getReport: getReportOperation,
+  getChanges: getChangesOperation,
+};

@@ -1,0 +1,11 @@
+import { presentLandmarkDetail } from '../../model/present.ts';
+import { notFound } from '../api-error.ts';
+import type { Operation } from './context.ts';
+
+export const getLandmarkOperation: Operation<'getLandmark'> = async ({ store, now }, { slug }) => {
+  const landmark = await store.landmark(slug);
+  if (!landmark) {
+    throw notFound(`No landmark has the slug "${slug}". Find slugs with /api/public/v1/search?q=… or /api/public/v1/landmarks.`);
+  }
+  return presentLandmarkDetail(landmark, now);
+};

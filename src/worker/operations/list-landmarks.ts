@@ -1,0 +1,30 @@
+import { decodeCursor, encodeCursor } from '../../model/cursor.ts';
+import { collectPage } from '../../model/keyset-chunks.ts';
+import { isSlugPosition } from '../../model/landmark-list.ts';
+import { presentLandmarkSummary } from '../../model/present.ts';
+import { invalidParameter } from '../api-error.ts';
+import type { Operation } from './context.ts';
+
+export const listLandmarksOperation: Operation<'listLandmarks'> = async ({ store, now }, { limit, cursor }) => {
+  let afterSlug: string | undefined;
+  if (cursor !== undefined) {
+    afterSlug = await decodeCursor('landmarks', cursor, isSlugPosition);
+    if (afterSlug === undefined) {
+      throw invalidParameter('cursor', 'cursor is not one this service issued for this list; pass pagination.nextCursor from the previous page unchanged, or omit cursor to start from the first page');
+    }
+  }
+  const page = await collectPage(await store.landmarkListManifest(), store.landmarkListChunk, {
+    limit,
+    keyOf: (landmark) => landmark.slug,
+    isAfterStart: (slug) => afterSlug === undefined || slug > afterSlug,
+  });
+  const last = page.items[page.items.length - 1];
+  return {
+    landmarks: page.items.map((landmark) => presentLandmarkSummary(landmark, now)),
+    pagination: {
+      limit,
+      nextCursor: page.hasMore && last ? await encodeCursor('landmarks', last.slug) : null,
+      hasMore: page.hasMore,
+    },
+  };
+};
