@@ -6,7 +6,9 @@ export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:8787',
   output: 'static',
   // landmarks/eiffel-tower.html is served at /landmarks/eiffel-tower, the canonical URL, no slash.
-  build: { format: 'file' },
+  // The Worker's Content-Security-Policy allows no inline style or script: emit both as files.
+  build: { format: 'file', inlineStylesheets: 'never' },
+  vite: { build: { assetsInlineLimit: 0 } },
   trailingSlash: 'never',
   devToolbar: { enabled: false },
 });
