@@ -15,6 +15,7 @@ import MiniSearch from 'minisearch';
 import { emitApiData } from '../src/build/emit-api-data.ts';
 import { loadContent } from '../src/content/load-content.ts';
 import { buildCatalogue, summaryOf } from '../src/model/catalogue.ts';
+import { encodeCursor } from '../src/model/cursor.ts';
 import { buildSearchShards } from '../src/model/search/build-index.ts';
 import { cpuNanoseconds, descendantsNamed } from './lib/process-cpu.ts';
 import { seededRandom, syntheticCatalogueInput, writeSyntheticContent } from './lib/synthetic-content.ts';
@@ -100,13 +101,12 @@ async function benchRoutes(landmarkCount: number): Promise<void> {
   started = performance.now();
   const first = await startMeasuredWorker(dist);
   console.log(`workerd ready in ${((performance.now() - started) / 1000).toFixed(1)} s (pids ${first.pids.join(', ')})`);
-  const page = (await (await fetch(new URL(`/api/public/v1/landmarks?limit=${Math.max(1, Math.floor(landmarkCount / 2))}`, first.worker.url))).json()) as {
-    pagination: { nextCursor: string | null };
-  };
+  // A cursor from the middle of the list, as a client walking the catalogue would send it.
+  const middleCursor = await encodeCursor('landmarks', catalogue.landmarks[Math.floor(landmarkCount / 2)]!.slug);
   const routes = routesFor(
     catalogue.landmarks.map((landmark) => landmark.slug),
     catalogue.reports.map((report) => report.id),
-    encodeURIComponent(page.pagination.nextCursor ?? ''),
+    encodeURIComponent(middleCursor),
   );
 
   const rows: string[] = [

@@ -1,4 +1,4 @@
-import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build as astroBuild } from 'astro';
@@ -8,6 +8,8 @@ import type { Problem } from '../content/problem.ts';
 import { buildCatalogue, type Catalogue } from '../model/catalogue.ts';
 import { catalogueFileVariable } from '../pages/_lib/catalogue.ts';
 import { emitApiData } from './emit-api-data.ts';
+import { emitEntryPoints } from './emit-entry-points.ts';
+import { withBulkDownloads } from './downloads/emit-downloads.ts';
 
 export interface BuildOptions {
   /** The project: Astro pages, config. */
@@ -38,15 +40,20 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const catalogue = buildCatalogue({ ...content, popularity: popularity.sitelinks }, options.siteUrl);
 
   const outDir = path.resolve(options.outDir);
-  const staging = `${outDir}.staging-${process.pid}`;
+  // Staged inside the project, where Astro's intermediate server chunks can resolve node_modules.
+  const staging = path.join(options.projectRoot, `.build-${process.pid}`);
   const scratch = await mkdtemp(path.join(tmpdir(), 'lcr-build-'));
   try {
     const catalogueFile = path.join(scratch, 'catalogue.json');
     await writeFile(catalogueFile, JSON.stringify(catalogue));
     process.env[catalogueFileVariable] = catalogueFile;
     await rm(staging, { recursive: true, force: true });
-    await astroBuild({ root: options.projectRoot, outDir: staging, site: options.siteUrl, logLevel: 'warn' });
+    // Downloads first, so the /data page shows their real sizes; they join staging after Astro.
+    await withBulkDownloads(catalogue, { siteUrl: options.siteUrl, staging }, () =>
+      buildPages(options.projectRoot, staging, options.siteUrl),
+    );
     await emitApiData(catalogue, staging);
+    await emitEntryPoints(catalogue, staging, { siteUrl: options.siteUrl, now: options.now, contactEmail: process.env.CONTACT_EMAIL });
     await swapIn(staging, outDir);
     return { ok: true, catalogue };
   } finally {
@@ -56,8 +63,41 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   }
 }
 
-/** Replaces `target` with `staging` by two renames, so readers never see a half-written site. */
+/**
+ * Astro keeps its intermediate files in the output folder only when that folder is inside the
+ * working directory; otherwise it uses one folder shared by every build, and two builds at once
+ * (parallel tests, two people) would overwrite each other's. So pages are built from the project.
+ */
+async function buildPages(projectRoot: string, outDir: string, siteUrl: string): Promise<void> {
+  const previous = process.cwd();
+  process.chdir(projectRoot);
+  try {
+    await astroBuild({ root: projectRoot, outDir, site: siteUrl, logLevel: 'warn' });
+  } finally {
+    process.chdir(previous);
+  }
+}
+
+/**
+ * Replaces `target` with `staging` by two renames, so readers never see a half-written site. A
+ * target on another file system (a temporary folder) first gets a full copy beside it.
+ */
 async function swapIn(staging: string, target: string): Promise<void> {
+  const incoming = `${target}.incoming-${process.pid}`;
+  try {
+    await rename(staging, incoming);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await cp(staging, incoming, { recursive: true });
+  }
+  try {
+    await replaceWith(incoming, target);
+  } finally {
+    await rm(incoming, { recursive: true, force: true });
+  }
+}
+
+async function replaceWith(staging: string, target: string): Promise<void> {
   const previous = `${target}.previous-${process.pid}`;
   const hadPrevious = await rename(target, previous).then(
     () => true,

@@ -96,7 +96,7 @@ export const storedLandmarkSummary = z.object({
   ...landmarkCore,
   currentCondition: storedCurrentCondition
     .nullable()
-    .describe('The condition of the most recently confirmed report, with that report\'s dates; null when there are no reports.'),
+    .describe('The most recently confirmed report\'s condition and dates; null when there are no reports.'),
   reportCount: z.int().nonnegative().describe('Number of reports about the landmark.'),
   /** currentUntil of every report, so the Worker can count current reports without loading them. */
   reportsCurrentUntil: z.array(calendarDate),
@@ -140,7 +140,7 @@ export const landmarkList = z.object({
 
 export const landmarkSearchResults = z.object({
   query: z.string().describe('The query as understood: trimmed.'),
-  total: z.int().nonnegative().describe('How many landmarks match; at most `limit` of them are listed.'),
+  total: z.int().nonnegative().describe('How many landmarks match; the best 20 of them are listed.'),
   landmarks: z.array(landmarkSummary).describe('Best matches first: by match quality, then popularity.'),
 });
 

@@ -61,13 +61,13 @@ describe('npm run validate', () => {
       'content/landmarks/eiffel-tower.md:9:11 wikidata: expected a Wikidata item id like "Q243"; got 243',
       'content/reports/eiffel-tower/k3x9m2p4qa.md:4:13 observedAt: expected a real date YYYY-MM-DD or a date-time YYYY-MM-DDTHH:MM:SSZ; got "05/01/2026"',
     ]);
-    expect(result.stderr).toContain('2 problem(s) found');
+    expect(result.stderr).toContain('2 problem(s) in 2 file(s)');
   });
 
   it('passes on the bundled content', async () => {
     const result = await runScript('validate.ts', [projectRoot]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/All content is valid: \d+ landmarks, \d+ reports\./);
+    expect(result.stdout).toMatch(/All content is valid: \d+ landmarks, \d+ reports/);
   });
 });
