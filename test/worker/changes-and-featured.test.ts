@@ -52,7 +52,7 @@ describe('getChanges', () => {
     for (const change of body.changes) expect(change.isCurrent).toBe(change.currentUntil >= '2026-11-02');
   });
 
-  it.each(['yesterday', '2026-13-01', '2025-02-30', '2026-06-01T10:00', '1717200000', ''])('refuses updated_since=%j with a 400', async (value) => {
+  it.each(['yesterday', '2026-13-01', '2025-02-30', '2025-02-30T00:00:00Z', '2026-06-01T10:00', '1717200000', ''])('refuses updated_since=%j with a 400', async (value) => {
     const response = await site.get(`/api/public/v1/changes?updated_since=${encodeURIComponent(value)}`);
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: { parameter: 'updated_since' } });

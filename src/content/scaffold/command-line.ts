@@ -17,6 +17,28 @@ export class UsageError extends Error {}
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
+export type ParsedCommandLine<T extends Options> = ReturnType<typeof parseCommandLine<T>>;
+
+/**
+ * What every scaffolding command does first: parse its flags, or answer --help (exit 0) or a
+ * usage mistake (exit 2) with the usage text. Returns the parsed line, or the exit code to stop with.
+ */
+export function readCommandLine<T extends Options>(args: string[], options: T, usage: string, io: CommandIo, allowPositionals = false): ParsedCommandLine<T> | number {
+  let parsed: ParsedCommandLine<T>;
+  try {
+    parsed = parseCommandLine(args, options, allowPositionals);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.errors.write(`${error.message}\n${usage}\n`);
+    return 2;
+  }
+  if ((parsed.values as Record<string, unknown>).help) {
+    io.output.write(`${usage}\n`);
+    return 0;
+  }
+  return parsed;
+}
+
 /** Parses flags, turning node's errors into one line that names the flag and a likely intended one. */
 export function parseCommandLine<T extends Options>(args: string[], options: T, allowPositionals = false) {
   // node reads "--lon -9.39" as a flag missing its value; a negative number is the value.

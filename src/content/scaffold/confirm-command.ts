@@ -5,7 +5,7 @@ import { didYouMean } from '../did-you-mean.ts';
 import { addConfirmation } from './add-confirmation.ts';
 import { checkWithSchema } from './answer-checks.ts';
 import { checkDraft } from './check-draft.ts';
-import { describeDraftProblems, localDay, parseCommandLine, UsageError, type CommandIo } from './command-line.ts';
+import { describeDraftProblems, localDay, readCommandLine, type CommandIo } from './command-line.ts';
 import { indexContent } from './content-index.ts';
 import { writeAndValidate } from './write-new-file.ts';
 
@@ -23,19 +23,9 @@ const flagsByField: Record<string, string> = { 'confirmations.N.date': '--date',
 
 /** `npm run confirm`: adds `{ date, note }` to a report's confirmations, editing nothing else. Returns the exit code. */
 export async function confirmCommand(args: string[], io: CommandIo, defaultRoot: string): Promise<number> {
-  let parsed: ReturnType<typeof parseCommandLine<typeof options>>;
-  try {
-    parsed = parseCommandLine(args, options, true);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.errors.write(`${error.message}\n${confirmUsage}\n`);
-    return 2;
-  }
+  const parsed = readCommandLine(args, options, confirmUsage, io, true);
+  if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
-  if (values.help) {
-    io.output.write(`${confirmUsage}\n`);
-    return 0;
-  }
   if (positionals.length !== 1) {
     io.errors.write(`expected one report id; got ${positionals.length === 0 ? 'none' : positionals.join(' ')}\n${confirmUsage}\n`);
     return 2;

@@ -3,7 +3,7 @@ import { landmarkFrontmatter, landmarkSlug as landmarkSlugSchema } from '../../s
 import { slugify } from '../slugify.ts';
 import { checkWithSchema, optionalAnswer } from './answer-checks.ts';
 import { checkDraft } from './check-draft.ts';
-import { describeDraftProblems, parseCommandLine, UsageError, type CommandIo } from './command-line.ts';
+import { describeDraftProblems, readCommandLine, type CommandIo } from './command-line.ts';
 import { indexContent } from './content-index.ts';
 import { countryCodeFrom, likelyCountryCode, numberFrom, wikidataIdFrom } from './field-input.ts';
 import { landmarkFilePath, landmarkFileText, type LandmarkDraft } from './landmark-file-text.ts';
@@ -57,18 +57,9 @@ const checkCountry = (answer: string): AnswerCheck<string> => {
 
 /** `npm run new-landmark`: writes content/landmarks/<slug>.md, checked before and after writing. Returns the exit code. */
 export async function newLandmarkCommand(args: string[], io: CommandIo, defaultRoot: string): Promise<number> {
-  let values: ReturnType<typeof parseCommandLine<typeof options>>['values'];
-  try {
-    ({ values } = parseCommandLine(args, options));
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.errors.write(`${error.message}\n${newLandmarkUsage}\n`);
-    return 2;
-  }
-  if (values.help) {
-    io.output.write(`${newLandmarkUsage}\n`);
-    return 0;
-  }
+  const parsed = readCommandLine(args, options, newLandmarkUsage, io);
+  if (typeof parsed === 'number') return parsed;
+  const { values } = parsed;
   const root = path.resolve(values.root ?? defaultRoot);
   const index = await indexContent(root, io.now);
   const checkSlug = (answer: string): AnswerCheck<string> => {

@@ -3,7 +3,7 @@ import { conditionMeanings, conditions } from '../../schema/conditions.ts';
 import { reportFrontmatter } from '../../schema/report-frontmatter.ts';
 import { checkKnown, checkWithSchema, optionalAnswer } from './answer-checks.ts';
 import { checkDraft } from './check-draft.ts';
-import { describeDraftProblems, localDay, parseCommandLine, UsageError, type CommandIo } from './command-line.ts';
+import { describeDraftProblems, localDay, readCommandLine, type CommandIo } from './command-line.ts';
 import { indexContent } from './content-index.ts';
 import { createPrompter, InputEndedError, resolveAnswer, type AnswerCheck } from './prompter.ts';
 import { newReportId } from './report-id.ts';
@@ -59,18 +59,9 @@ function checkCondition(answer: string): AnswerCheck<string> {
 
 /** `npm run new-report`: writes a new report with a fresh id, checked before and after writing. Returns the exit code. */
 export async function newReportCommand(args: string[], io: CommandIo, defaultRoot: string): Promise<number> {
-  let values: ReturnType<typeof parseCommandLine<typeof options>>['values'];
-  try {
-    ({ values } = parseCommandLine(args, options));
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.errors.write(`${error.message}\n${newReportUsage}\n`);
-    return 2;
-  }
-  if (values.help) {
-    io.output.write(`${newReportUsage}\n`);
-    return 0;
-  }
+  const parsed = readCommandLine(args, options, newReportUsage, io);
+  if (typeof parsed === 'number') return parsed;
+  const { values } = parsed;
   const root = path.resolve(values.root ?? defaultRoot);
   const index = await indexContent(root, io.now);
   const knownLandmark = (answer: string) =>

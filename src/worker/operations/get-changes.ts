@@ -1,22 +1,20 @@
-import { defaultChangesWindowDays, isChangePosition, type ChangePosition } from '../../model/changes.ts';
+import { compareChangePositions, defaultChangesWindowDays, isChangePosition, type ChangePosition } from '../../model/changes.ts';
 import { decodeCursor, encodeCursor } from '../../model/cursor.ts';
 import { isCurrentAt } from '../../model/freshness.ts';
 import { collectPage } from '../../model/keyset-chunks.ts';
+import { isRealCalendarDate } from '../../schema/calendar-date.ts';
 import { toTimestamp } from '../../schema/calendar.ts';
 import { invalidParameter } from '../api-error.ts';
 import type { Operation } from './context.ts';
 
-const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
-const dateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+const dateOrDateTime = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
 /** `updated_since` as an instant: a plain date means 00:00 UTC; a date-time needs its time zone. */
 function parseUpdatedSince(raw: string): string | undefined {
-  if (!dateOnly.test(raw) && !dateTime.test(raw)) return undefined;
-  const instant = Date.parse(dateOnly.test(raw) ? `${raw}T00:00:00Z` : raw);
-  if (Number.isNaN(instant)) return undefined;
-  // Date.parse rolls 2025-02-30 over to March; a real date survives the round trip.
-  if (new Date(instant).toISOString().slice(0, 10) !== raw.slice(0, 10) && dateOnly.test(raw)) return undefined;
-  return toTimestamp(instant);
+  const match = dateOrDateTime.exec(raw);
+  if (!match || !isRealCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]))) return undefined;
+  const instant = Date.parse(match[4] === undefined ? `${raw}T00:00:00Z` : raw);
+  return Number.isNaN(instant) ? undefined : toTimestamp(instant);
 }
 
 export const getChangesOperation: Operation<'getChanges'> = async ({ store, now }, { updated_since: rawSince, limit, cursor }) => {
@@ -39,7 +37,7 @@ export const getChangesOperation: Operation<'getChanges'> = async ({ store, now 
   const page = await collectPage(await store.changesManifest(), store.changesChunk, {
     limit,
     keyOf: ({ updatedAt, id }) => ({ updatedAt, id }),
-    isAfterStart: (key) => (after ? key.updatedAt > after.updatedAt || (key.updatedAt === after.updatedAt && key.id > after.id) : key.updatedAt > since),
+    isAfterStart: (key) => (after ? compareChangePositions(key, after) > 0 : key.updatedAt > since),
   });
   const last = page.items[page.items.length - 1];
   return {
