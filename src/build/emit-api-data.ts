@@ -25,11 +25,14 @@ export function apiDataFiles(catalogue: Catalogue): Map<string, string> {
 
   const landmarkBuckets = toBuckets(catalogue.landmarks, (landmark) => landmark.slug);
   const reportBuckets = toBuckets(catalogue.reports, (report) => report.id);
+  const shards = buildSearchShards(summaries);
   const manifest: DataManifest = {
+    siteUrl: catalogue.siteUrl,
     landmarkBuckets: landmarkBuckets.length,
     reportBuckets: reportBuckets.length,
     landmarkCount: catalogue.landmarks.length,
     reportCount: catalogue.reports.length,
+    searchShardKeys: [...shards.keys()].sort(),
   };
   files.set(dataPaths.manifest, json(manifest));
   landmarkBuckets.forEach((bucket, index) => files.set(dataPaths.landmarkBucket(index), json(bucket)));
@@ -43,7 +46,7 @@ export function apiDataFiles(catalogue: Catalogue): Map<string, string> {
   files.set(dataPaths.changesManifest, json(changes.manifest));
   changes.chunks.forEach((chunk, index) => files.set(dataPaths.changesChunk(index), json(chunk)));
 
-  for (const [key, shard] of buildSearchShards(summaries)) files.set(dataPaths.searchShard(key), json(shard));
+  for (const [key, shard] of shards) files.set(dataPaths.searchShard(key), json(shard));
   files.set(dataPaths.popular, json(popularLandmarks(summaries)));
   return files;
 }

@@ -136,6 +136,7 @@ function operationObject(operation: ApiOperation, examples: ApiExamples | undefi
     };
   }
   responses[500] = { $ref: '#/components/responses/InternalError' };
+  responses[503] = { $ref: '#/components/responses/DataUnavailable' };
   return {
     operationId: operation.operationId,
     summary: operation.title,
@@ -206,7 +207,13 @@ export function buildOpenApiDocument({ siteUrl, examples }: OpenApiInput): OpenA
     paths,
     components: {
       schemas: responseSchemas(),
-      responses: { InternalError: errorResponse('Unexpected failure on the server; retry later.') },
+      responses: {
+        InternalError: errorResponse('Unexpected failure on the server; retry later.'),
+        DataUnavailable: {
+          ...errorResponse('A data file this answer needs is missing or damaged in the current deploy (code `data_unavailable`); other operations still work. Retry after the number of seconds in `Retry-After`.'),
+          headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
+        },
+      },
       headers: {
         ETag: { description: 'Strong validator of the body: send it back as If-None-Match to get 304 when nothing changed.', schema: { type: 'string' } },
         CacheControl: { description: 'How long the response may be cached; getFeaturedLandmarks is never cached.', schema: { type: 'string' } },

@@ -30,6 +30,8 @@ export interface Catalogue {
   landmarks: StoredLandmarkDetail[];
   /** Sorted by id. */
   reports: StoredReport[];
+  /** The configured site URL that every canonical URL starts with. */
+  siteUrl: string;
 }
 
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
@@ -125,7 +127,7 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
     })
     .sort((a, b) => (a.slug < b.slug ? -1 : 1));
 
-  return { landmarks, reports };
+  return { landmarks, reports, siteUrl };
 }
 
 /** The list entry of a landmark: its detail without the description and reports. */

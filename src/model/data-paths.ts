@@ -17,8 +17,12 @@ export const dataPaths = {
 } as const;
 
 export interface DataManifest {
+  /** The site URL the data was built for: the origin browsers may call the MCP server from. */
+  siteUrl: string;
   landmarkBuckets: number;
   reportBuckets: number;
   landmarkCount: number;
   reportCount: number;
+  /** Every search shard written, so that a missing one is a damaged deploy, not an empty result. */
+  searchShardKeys: string[];
 }

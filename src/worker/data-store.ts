@@ -5,7 +5,7 @@ import type { ChunkManifest } from '../model/keyset-chunks.ts';
 import type { LandmarkListManifest } from '../model/landmark-list.ts';
 import type { SearchShard } from '../model/search/shard.ts';
 import type { StoredChange, StoredLandmarkDetail, StoredLandmarkSummary, StoredReport } from '../schema/api.ts';
-import { IsolateCache } from './isolate-cache.ts';
+import { readAssetJson } from './asset-json.ts';
 
 /**
  * Every read of prebuilt data goes through this interface, so that the files can move from static
@@ -21,23 +21,12 @@ export interface DataStore {
   /** Undefined when no indexed word starts with the shard's characters. */
   searchShard(key: string): Promise<SearchShard | undefined>;
   popular(): Promise<StoredLandmarkSummary[]>;
+  /** The site URL the data was built for (SITE_URL at build time). */
+  siteUrl(): Promise<string>;
 }
 
-const cache = new IsolateCache<unknown>(256);
-
 export function assetDataStore(assets: Fetcher): DataStore {
-  const readOptional = <T>(sitePath: string): Promise<T | undefined> =>
-    cache.get(sitePath, async () => {
-      const response = await assets.fetch(new Request(new URL(sitePath, 'https://assets.invalid')));
-      if (response.status === 404) return undefined;
-      if (!response.ok) throw new Error(`reading ${sitePath} from assets failed with status ${response.status}`);
-      return response.json();
-    }) as Promise<T | undefined>;
-  const read = async <T>(sitePath: string): Promise<T> => {
-    const value = await readOptional<T>(sitePath);
-    if (value === undefined) throw new Error(`prebuilt data ${sitePath} is missing; was the site built?`);
-    return value;
-  };
+  const read = <T>(sitePath: string): Promise<T> => readAssetJson<T>(assets, sitePath);
   const manifest = () => read<DataManifest>(dataPaths.manifest);
 
   return {
@@ -53,7 +42,10 @@ export function assetDataStore(assets: Fetcher): DataStore {
     landmarkListChunk: (index) => read(dataPaths.landmarkPagesChunk(index)),
     changesManifest: () => read(dataPaths.changesManifest),
     changesChunk: (index) => read(dataPaths.changesChunk(index)),
-    searchShard: (key) => readOptional(dataPaths.searchShard(key)),
+    async searchShard(key) {
+      return (await manifest()).searchShardKeys.includes(key) ? read<SearchShard>(dataPaths.searchShard(key)) : undefined;
+    },
     popular: () => read(dataPaths.popular),
+    siteUrl: async () => (await manifest()).siteUrl,
   };
 }

@@ -1,6 +1,7 @@
 import { entryPoints } from '../model/entry-points.ts';
 import { apiBasePath } from '../model/urls.ts';
-import { ApiError, notFound } from './api-error.ts';
+import { ApiError, dataUnavailable, notFound } from './api-error.ts';
+import { DataFileUnavailable } from './asset-json.ts';
 import { assetDataStore } from './data-store.ts';
 import { requestTime, type Env } from './env.ts';
 import { allowedMethods, jsonResponse, preflightResponse } from './http.ts';
@@ -58,7 +59,8 @@ export async function handleApi(request: Request, env: Env): Promise<Response> {
       throw notFound(`No API route at ${url.pathname}. The routes are described at /api/openapi.json.`);
     }
     return await matched.handler({ request, url, params: matched.params, store: assetDataStore(env.ASSETS), now: requestTime(env) });
-  } catch (error) {
+  } catch (caught) {
+    const error = caught instanceof DataFileUnavailable ? dataUnavailable(caught) : caught;
     if (error instanceof ApiError) {
       return jsonResponse(request, error.toBody(), { status: error.status, cacheControl: 'no-store', headers: error.headers });
     }

@@ -62,7 +62,7 @@ function syntheticCatalogue(): Catalogue {
     });
   }
   reports.sort((a, b) => (a.id < b.id ? -1 : 1));
-  return { landmarks, reports };
+  return { landmarks, reports, siteUrl };
 }
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

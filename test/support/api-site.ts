@@ -9,8 +9,8 @@ import { testSiteUrl } from './build.ts';
  * Emits only the API data of a catalogue, with the build's own emitter, for route tests over
  * catalogues too large to render as pages in a test (thousands of landmarks).
  */
-export async function emitApiSite(input: CatalogueInput): Promise<string> {
+export async function emitApiSite(input: CatalogueInput, siteUrl = testSiteUrl): Promise<string> {
   const dist = path.join(await mkdtemp(path.join(tmpdir(), 'lcr-api-')), 'dist');
-  await emitApiData(buildCatalogue(input, testSiteUrl), dist);
+  await emitApiData(buildCatalogue(input, siteUrl), dist);
   return dist;
 }

@@ -79,12 +79,12 @@ describe('/api/openapi.json', () => {
   it('gives every success and error response a schema', () => {
     const errorStatuses = Object.fromEntries(operationOrder.map((id) => [id, Object.keys(operation(id).responses).filter((status) => status >= '400')]));
     expect(errorStatuses).toEqual({
-      searchLandmarks: ['400', '500'],
-      getLandmark: ['404', '500'],
-      getReport: ['404', '500'],
-      listLandmarks: ['400', '500'],
-      getChanges: ['400', '500'],
-      getFeaturedLandmarks: ['500'],
+      searchLandmarks: ['400', '500', '503'],
+      getLandmark: ['404', '500', '503'],
+      getReport: ['404', '500', '503'],
+      listLandmarks: ['400', '500', '503'],
+      getChanges: ['400', '500', '503'],
+      getFeaturedLandmarks: ['500', '503'],
     });
     for (const id of operationOrder) {
       const { responses } = operation(id);

@@ -1,7 +1,8 @@
 import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
 import { citationGuide, freshnessGuide, licenseGuide, serviceName, serviceSummary } from '../../model/service-guide.ts';
 import { openApiVersion } from '../../model/api-operations.ts';
-import { ApiError } from '../api-error.ts';
+import { ApiError, dataUnavailable } from '../api-error.ts';
+import { DataFileUnavailable } from '../asset-json.ts';
 import type { OperationContext } from '../operations/context.ts';
 import { mcpTools, type McpTool } from './tools.ts';
 
@@ -23,7 +24,8 @@ async function callTool(tool: McpTool, context: OperationContext, input: unknown
     const body = (await tool.run(context, input)) as Record<string, unknown>;
     // Structured for programs; the same JSON as text for clients that read only text.
     return { structuredContent: body, content: [{ type: 'text', text: JSON.stringify(body) }] };
-  } catch (error) {
+  } catch (caught) {
+    const error = caught instanceof DataFileUnavailable ? dataUnavailable(caught) : caught;
     if (error instanceof ApiError) {
       return toolError(error.parameter ? `Invalid argument ${error.parameter}: ${error.message}` : error.message);
     }
