@@ -8,7 +8,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationOrder } from '../../src/model/api-operations.ts';
-import { buildSiteFrom, projectRoot } from '../support/build.ts';
+import { buildSiteFrom, projectRoot, testSiteUrl } from '../support/build.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';
 
 const fixture = path.join(projectRoot, 'test/fixtures/small-site');
@@ -146,15 +146,22 @@ describe('the MCP endpoint over HTTP', () => {
     expect(await response.json()).toMatchObject({ error: { message: expect.stringContaining('Origin https://attacker.example is not allowed') } });
   });
 
-  it('accepts no Origin, its own origin and localhost, and lets those browsers read the answer', async () => {
+  it('judges Origin against the configured site, not against the Host the request names', async () => {
+    // A DNS-rebinding page: the attacker's name resolves to this server, so Host and Origin agree.
+    expect((await post({ Host: 'evil.example.com', Origin: 'http://evil.example.com' })).status).toBe(403);
+    // This site is configured as http://lcr.test: being reached on 127.0.0.1 does not make localhost its origin.
+    expect((await post({ Origin: site.url.origin })).status).toBe(403);
+    expect((await post({ Origin: 'http://localhost:6274' })).status).toBe(403);
+  });
+
+  it('accepts programs without an Origin and pages of the configured site, and lets those browsers read the answer', async () => {
     expect((await post({})).status).toBe(200);
-    const own = await post({ Origin: site.url.origin });
+    const own = await post({ Origin: testSiteUrl });
     expect(own.status).toBe(200);
-    expect(own.headers.get('access-control-allow-origin')).toBe(site.url.origin);
-    expect((await post({ Origin: 'http://localhost:6274' })).status).toBe(200);
+    expect(own.headers.get('access-control-allow-origin')).toBe(testSiteUrl);
     const preflight = await site.get('/api/mcp', {
       method: 'OPTIONS',
-      headers: { Origin: 'http://localhost:6274', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type, mcp-protocol-version' },
+      headers: { Origin: testSiteUrl, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type, mcp-protocol-version' },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');

@@ -1,4 +1,6 @@
 import { createMcpHandler, localhostAllowedOrigins, validateOriginHeader } from '@modelcontextprotocol/server';
+import { dataUnavailable } from '../api-error.ts';
+import { DataFileUnavailable } from '../asset-json.ts';
 import { assetDataStore } from '../data-store.ts';
 import { requestTime, type Env } from '../env.ts';
 import { createMcpServer } from './server.ts';
@@ -10,6 +12,17 @@ function jsonRpcError(status: number, message: string, headers: Record<string, s
     status,
     headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
   });
+}
+
+/**
+ * Against DNS rebinding and cross-site requests, browsers may call only from the configured site
+ * (SITE_URL at build time, never the request's own Host, which a rebinding attacker chooses) and,
+ * when the site itself runs on this machine, from local development tools such as the MCP Inspector.
+ */
+function allowedOriginHostnames(siteUrl: string): string[] {
+  const site = new URL(siteUrl).hostname;
+  const localhost = localhostAllowedOrigins();
+  return localhost.includes(site) ? localhost : [site];
 }
 
 /** Browsers may call from this site's own pages and from local development tools, nothing else. */
@@ -28,11 +41,21 @@ function corsHeaders(origin: string | null): Record<string, string> {
  * (initialize first) are both answered, each request by a fresh server running the API's operations.
  */
 export async function handleMcp(request: Request, env: Env): Promise<Response> {
-  // Against DNS rebinding and cross-site requests: a browser's Origin must be this site or localhost.
+  const store = assetDataStore(env.ASSETS);
   const origin = request.headers.get('Origin');
-  const originCheck = validateOriginHeader(origin, [...localhostAllowedOrigins(), new URL(request.url).hostname]);
-  if (!originCheck.ok) {
-    return jsonRpcError(403, `Origin ${origin} is not allowed: browsers may call this MCP server only from this site's own pages or from localhost. Call it from a server, a desktop client or a local tool instead.`);
+  // Programs send no Origin; a browser's must be the site's own, checked before anything runs.
+  if (origin !== null) {
+    let allowed: string[];
+    try {
+      allowed = allowedOriginHostnames(await store.siteUrl());
+    } catch (error) {
+      if (!(error instanceof DataFileUnavailable)) throw error;
+      const unavailable = dataUnavailable(error);
+      return jsonRpcError(unavailable.status, unavailable.message, unavailable.headers);
+    }
+    if (!validateOriginHeader(origin, allowed).ok) {
+      return jsonRpcError(403, `Origin ${origin} is not allowed: browsers may call this MCP server only from this site's own pages${allowed.length > 1 ? ' or from localhost' : ''}. Call it from a server, a desktop client or a local tool instead.`);
+    }
   }
   if (request.method === 'OPTIONS') {
     return new Response(null, {
@@ -52,7 +75,7 @@ export async function handleMcp(request: Request, env: Env): Promise<Response> {
       ...corsHeaders(origin),
     });
   }
-  const context = { store: assetDataStore(env.ASSETS), now: requestTime(env) };
+  const context = { store, now: requestTime(env) };
   const handler = createMcpHandler(() => createMcpServer(context), { legacy: 'stateless' });
   const response = await handler.fetch(request);
   const decorated = new Response(response.body, response);
