@@ -1,13 +1,37 @@
+import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 
-/** Debian's Chromium, installed by apt (see .ci/run); playwright-core downloads no browser of its own. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Where Debian, Ubuntu and Google's packages put a system browser. */
+const systemBrowsers = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+/**
+ * The browser the tests drive: CHROMIUM_PATH when set, else a system Chrome or Chromium when one
+ * is installed, else the Chromium build that the @sparticuz/chromium package ships inside itself
+ * (playwright-core downloads no browser, and this project's machines cannot download one), so
+ * `npm install && npm test` needs nothing from the system's package manager.
+ */
+async function browserExecutable(): Promise<{ path: string; origin: string }> {
+  if (process.env.CHROMIUM_PATH) return { path: process.env.CHROMIUM_PATH, origin: 'CHROMIUM_PATH' };
+  const system = systemBrowsers.find((candidate) => existsSync(candidate));
+  if (system) return { path: system, origin: 'the system browser' };
+  const { default: bundled } = await import('@sparticuz/chromium');
+  return { path: await bundled.executablePath(), origin: 'the Chromium shipped by @sparticuz/chromium' };
+}
+
+export async function launchChromium(): Promise<Browser> {
+  const executable = await browserExecutable();
+  try {
+    return await chromium.launch({
+      executablePath: executable.path,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+  } catch (error) {
+    const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+    throw new Error(
+      `The browser tests could not start ${executable.origin} (${executable.path}): ${reason}. ` +
+        'Install Chromium or Chrome (e.g. apt-get install chromium) or set CHROMIUM_PATH to a Chromium-based browser.',
+    );
+  }
 }
 
 /** Everything a page did that a visitor (or their console) would see as going wrong. */
