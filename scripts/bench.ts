@@ -17,7 +17,7 @@ import { loadContent } from '../src/content/load-content.ts';
 import { buildCatalogue, summaryOf } from '../src/model/catalogue.ts';
 import { encodeCursor } from '../src/model/cursor.ts';
 import { buildSearchShards } from '../src/model/search/build-index.ts';
-import { cpuNanoseconds, descendantsNamed } from './lib/process-cpu.ts';
+import { cpuNanoseconds, descendantsNamed } from './lib/process-usage.ts';
 import { seededRandom, syntheticCatalogueInput, writeSyntheticContent } from './lib/synthetic-content.ts';
 import { startLocalWorker } from './lib/start-worker.ts';
 

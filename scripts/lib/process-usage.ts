@@ -1,5 +1,6 @@
-// CPU time of a process tree, read from Linux's per-thread schedstat (nanoseconds), so the cost
-// of a single request to workerd can be measured without relying on timers inside the isolate.
+// CPU time and memory of a process tree, read from Linux's /proc: per-thread schedstat
+// (nanoseconds), so the cost of a single request to workerd can be measured without relying on
+// timers inside the isolate, and resident memory, so a load test can see whether it levels off.
 import { readdirSync, readFileSync } from 'node:fs';
 
 function childrenOf(pid: number): number[] {
@@ -51,4 +52,10 @@ export function cpuNanoseconds(pids: readonly number[]): number {
     }
   }
   return total;
+}
+
+/** Resident memory of a process in bytes (VmRSS), 0 when it has gone. */
+export function residentBytes(pid: number): number {
+  const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(safeRead(`/proc/${pid}/status`) ?? '')?.[1];
+  return kilobytes ? Number(kilobytes) * 1024 : 0;
 }

@@ -1,0 +1,147 @@
+// npm run soak [-- --landmarks 10000 --reports 100000 --concurrency 8,32,64,64,64 --seconds 20]
+//
+// A load test of the Worker as production meets it: many clients at once, on cold data spread over
+// a whole generated catalogue (never content/; a temporary folder removed at the end). It builds
+// the site, puts a synthetic catalogue's API data behind it, serves it with wrangler's dev server
+// in workerd and drives it with autocannon at several concurrency levels over every API route,
+// MCP tools/call and the pages, each request a different record. It prints requests/s, latency,
+// answers by status and workerd's resident memory before and after each level, and exits non-zero
+// when any answer was an error.
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { buildSite } from '../src/build/build-site.ts';
+import { encodeCursor } from '../src/model/cursor.ts';
+import { cacheByteBudget } from '../src/worker/asset-json.ts';
+import { descendantsNamed, residentBytes } from './lib/process-usage.ts';
+import { seededRandom, syntheticCatalogueInput } from './lib/synthetic-content.ts';
+import { replaceApiData } from './lib/synthetic-site.ts';
+import { startLocalWorker } from './lib/start-worker.ts';
+
+const { values } = parseArgs({
+  options: {
+    landmarks: { type: 'string', default: '10000' },
+    reports: { type: 'string', default: '100000' },
+    concurrency: { type: 'string', default: '8,32,64,64,64' },
+    seconds: { type: 'string', default: '20' },
+  },
+});
+const landmarkCount = Number(values.landmarks);
+const reportCount = Number(values.reports);
+const levels = values.concurrency.split(',').map(Number);
+const seconds = Number(values.seconds);
+const projectRoot = path.resolve(import.meta.dirname, '..');
+const siteUrl = 'http://localhost:8787';
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+interface PlannedRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+/** One MCP tools/call, self-contained as a stateless 2025-11-25 client sends it. */
+function toolCall(name: string, args: Record<string, unknown>, id: number): PlannedRequest {
+  return {
+    method: 'POST',
+    path: '/api/mcp',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-11-25' },
+    body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } }),
+  };
+}
+
+async function plan(catalogue: Awaited<ReturnType<typeof replaceApiData>>, bundledPages: string[]): Promise<PlannedRequest[]> {
+  const random = seededRandom(42);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const api = '/api/public/v1';
+  const words = [...new Set(catalogue.landmarks.flatMap((landmark) => landmark.name.toLowerCase().split(' ')))].filter((word) => word.length >= 2);
+  const requests: PlannedRequest[] = [];
+  for (let index = 0; index < 20_000; index++) {
+    const landmark = pick(catalogue.landmarks);
+    const report = pick(catalogue.reports);
+    const kind = index % 20;
+    if (kind < 5) requests.push({ method: 'GET', path: `${api}/landmarks/${landmark.slug}` });
+    else if (kind < 9) requests.push({ method: 'GET', path: `${api}/reports/${report.id}` });
+    else if (kind === 9) requests.push({ method: 'GET', path: `${api}/landmarks?limit=100&cursor=${encodeURIComponent(await encodeCursor('landmarks', landmark.slug))}` });
+    else if (kind === 10) {
+      const cursor = await encodeCursor('changes', { updatedAt: report.updatedAt, id: report.id });
+      requests.push({ method: 'GET', path: `${api}/changes?updated_since=2000-01-01&limit=100&cursor=${encodeURIComponent(cursor)}` });
+    } else if (kind < 13) requests.push({ method: 'GET', path: `${api}/search?q=${encodeURIComponent(pick(words))}` });
+    else if (kind === 13) requests.push({ method: 'GET', path: `${api}/featured` });
+    else if (kind === 14) requests.push(toolCall('getLandmark', { slug: landmark.slug }, index));
+    else if (kind === 15) requests.push(toolCall('getReport', { id: report.id }, index));
+    else if (kind === 16) requests.push(toolCall('searchLandmarks', { q: pick(words) }, index));
+    else if (kind === 17) requests.push({ method: 'GET', path: `/search?q=${encodeURIComponent(pick(words))}` });
+    else requests.push({ method: 'GET', path: pick(bundledPages) });
+  }
+  return requests;
+}
+
+function workerdResidentBytes(): number {
+  return descendantsNamed(process.pid, 'workerd').reduce((total, pid) => total + residentBytes(pid), 0);
+}
+
+async function drive(url: URL, requests: PlannedRequest[], connections: number): Promise<autocannon.Result> {
+  let next = 0;
+  return autocannon({
+    url: url.href,
+    connections,
+    duration: seconds,
+    // Every request takes the next planned one, whichever connection sends it: no hot URL.
+    requests: [{ setupRequest: (request) => ({ ...request, ...requests[next++ % requests.length] }) }],
+  });
+}
+
+const scratch = await mkdtemp(path.join(tmpdir(), 'lcr-soak-'));
+try {
+  console.log(`# Soak (${new Date().toISOString().slice(0, 10)}, ${landmarkCount.toLocaleString('en')} landmarks, ${reportCount.toLocaleString('en')} reports, ${seconds} s per level)`);
+  let started = performance.now();
+  const built = await buildSite({ projectRoot, contentRoot: projectRoot, outDir: path.join(scratch, 'bundled'), siteUrl, now: new Date() });
+  if (!built.ok) throw new Error(`the bundled content does not build: ${built.problems.length} problem(s); run npm run validate`);
+  const dist = path.join(scratch, 'dist');
+  await cp(path.join(scratch, 'bundled'), dist, { recursive: true });
+  const catalogue = await replaceApiData(dist, syntheticCatalogueInput({ landmarks: landmarkCount, reports: reportCount, seed: 1 }), siteUrl);
+  const bundledPages = ['/', '/about', '/data', ...built.catalogue.landmarks.slice(0, 20).flatMap((landmark) => [new URL(landmark.urls.html).pathname, `${new URL(landmark.urls.html).pathname}.md`])];
+  console.log(`built the site and the catalogue's data in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  const requests = await plan(catalogue, bundledPages);
+  console.log(`isolate cache budget ${mb(cacheByteBudget)} of JSON`);
+  // The local dev server's own resident memory grows under load whatever the Worker does, so the
+  // same levels first drive a fresh workerd with a route that reads no data: the baseline.
+  const phases = [
+    { name: 'baseline: an unknown API path (404 JSON, no data read)', requests: [{ method: 'GET' as const, path: '/api/public/v1/no-such-route' }], expected: 404 },
+    { name: 'every route, each request a different record', requests, expected: 200 },
+  ];
+  let failed = 0;
+  for (const phase of phases) {
+    started = performance.now();
+    const worker = await startLocalWorker(dist);
+    console.log(`\n## ${phase.name}\nworkerd ready in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    console.log('| clients | requests | requests/s | p50 ms | p99 ms | max ms | answers by status | errors | workerd RSS before → after |');
+    console.log('|---:|---:|---:|---:|---:|---:|---|---:|---|');
+    try {
+      for (const connections of levels) {
+        const before = workerdResidentBytes();
+        const result = await drive(worker.url, phase.requests, connections);
+        const after = workerdResidentBytes();
+        const counts = Object.entries(result.statusCodeStats ?? {}).map(([status, { count = 0 }]) => ({ status: Number(status), count }));
+        const unexpected = counts.filter(({ status }) => status !== phase.expected).reduce((total, { count }) => total + count, 0);
+        const errors = result.errors + result.timeouts + unexpected;
+        failed += errors;
+        console.log(
+          `| ${connections} | ${result.requests.total} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.latency.max} | ` +
+            `${counts.map(({ status, count }) => `${status}: ${count}`).join(', ')} | ${errors} | ${mb(before)} → ${mb(after)} |`,
+        );
+      }
+    } finally {
+      await worker.dispose();
+    }
+  }
+  console.log(failed === 0 ? '\nNo errors.' : `\n${failed} answers were errors, timeouts or an unexpected status.`);
+  process.exitCode = failed === 0 ? 0 : 1;
+} finally {
+  await rm(scratch, { recursive: true, force: true });
+}
