@@ -102,7 +102,7 @@ async function benchRoutes(landmarkCount: number): Promise<void> {
   const first = await startMeasuredWorker(dist);
   console.log(`workerd ready in ${((performance.now() - started) / 1000).toFixed(1)} s (pids ${first.pids.join(', ')})`);
   // A cursor from the middle of the list, as a client walking the catalogue would send it.
-  const middleCursor = await encodeCursor('landmarks', catalogue.landmarks[Math.floor(landmarkCount / 2)]!.slug);
+  const middleCursor = encodeCursor('landmarks', catalogue.landmarks[Math.floor(landmarkCount / 2)]!.slug);
   const routes = routesFor(
     catalogue.landmarks.map((landmark) => landmark.slug),
     catalogue.reports.map((report) => report.id),

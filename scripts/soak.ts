@@ -65,9 +65,9 @@ async function plan(catalogue: Awaited<ReturnType<typeof replaceApiData>>, bundl
     const kind = index % 20;
     if (kind < 5) requests.push({ method: 'GET', path: `${api}/landmarks/${landmark.slug}` });
     else if (kind < 9) requests.push({ method: 'GET', path: `${api}/reports/${report.id}` });
-    else if (kind === 9) requests.push({ method: 'GET', path: `${api}/landmarks?limit=100&cursor=${encodeURIComponent(await encodeCursor('landmarks', landmark.slug))}` });
+    else if (kind === 9) requests.push({ method: 'GET', path: `${api}/landmarks?limit=100&cursor=${encodeURIComponent(encodeCursor('landmarks', landmark.slug))}` });
     else if (kind === 10) {
-      const cursor = await encodeCursor('changes', { updatedAt: report.updatedAt, id: report.id });
+      const cursor = encodeCursor('changes', { updatedAt: report.updatedAt, id: report.id });
       requests.push({ method: 'GET', path: `${api}/changes?updated_since=2000-01-01&limit=100&cursor=${encodeURIComponent(cursor)}` });
     } else if (kind < 13) requests.push({ method: 'GET', path: `${api}/search?q=${encodeURIComponent(pick(words))}` });
     else if (kind === 13) requests.push({ method: 'GET', path: `${api}/featured` });

@@ -62,7 +62,7 @@ async function listExample(catalogue: Catalogue, now: Date): Promise<OperationEx
     parameters: { limit: shownItems },
     body: {
       landmarks: page.map((landmark) => presentLandmarkSummary(summaryOf(landmark), now)),
-      pagination: { limit: shownItems, nextCursor: hasMore ? await encodeCursor('landmarks', page[page.length - 1]!.slug) : null, hasMore },
+      pagination: { limit: shownItems, nextCursor: hasMore ? encodeCursor('landmarks', page[page.length - 1]!.slug) : null, hasMore },
     },
   };
 }
@@ -83,7 +83,7 @@ async function changesExample(catalogue: Catalogue, now: Date): Promise<Operatio
       changes: page.map((change) => ({ ...change, isCurrent: isCurrentAt(change.currentUntil, now) })),
       pagination: {
         limit: shownItems,
-        nextCursor: hasMore ? await encodeCursor('changes', { updatedAt: last.updatedAt, id: last.id }) : null,
+        nextCursor: hasMore ? encodeCursor('changes', { updatedAt: last.updatedAt, id: last.id }) : null,
         hasMore,
       },
     },

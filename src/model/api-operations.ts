@@ -91,7 +91,7 @@ export const apiOperations = {
     input: z.strictObject({ limit, cursor: cursor.optional() }),
     response: landmarkList,
     responseName: 'LandmarkList',
-    errors: [{ status: 400, when: 'limit is not a whole number from 1 to 1000, a parameter is repeated, or cursor is not one this service issued for this list' }],
+    errors: [{ status: 400, when: 'limit is not a whole number from 1 to 1000, a parameter is repeated, or cursor is not a current cursor of this list' }],
   },
   getFeaturedLandmarks: {
     operationId: 'getFeaturedLandmarks',
@@ -155,7 +155,7 @@ export const apiOperations = {
     input: z.strictObject({ updated_since: updatedSince.optional(), limit, cursor: cursor.optional() }),
     response: changeList,
     responseName: 'ChangeList',
-    errors: [{ status: 400, when: 'updated_since is not an ISO 8601 date or date-time with a time zone, limit is out of range, or cursor is not one this service issued for changes' }],
+    errors: [{ status: 400, when: 'updated_since is not an ISO 8601 date or date-time with a time zone, limit is out of range, or cursor is not a current cursor of the changes feed' }],
   },
 } as const satisfies Record<OperationId, ApiOperation>;
 

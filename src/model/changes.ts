@@ -1,4 +1,5 @@
 import type { StoredChange, StoredReport } from '../schema/api.ts';
+import { reportIdPattern } from '../schema/report-frontmatter.ts';
 
 /** A position in the changes feed: reports are ordered by update time, then id. */
 export interface ChangePosition {
@@ -25,13 +26,12 @@ export function changesInOrder(reports: readonly StoredReport[]): StoredChange[]
 }
 
 export function isChangePosition(value: unknown): value is ChangePosition {
-  const candidate = value as Partial<ChangePosition> | null;
+  if (typeof value !== 'object' || value === null || Object.keys(value).length !== 2) return false;
+  const candidate = value as Partial<ChangePosition>;
   return (
-    typeof candidate === 'object' &&
-    candidate !== null &&
     typeof candidate.updatedAt === 'string' &&
     /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(candidate.updatedAt) &&
     typeof candidate.id === 'string' &&
-    /^[a-z0-9]{1,64}$/.test(candidate.id)
+    reportIdPattern.test(candidate.id)
   );
 }

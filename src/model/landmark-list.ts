@@ -1,4 +1,5 @@
 import type { StoredLandmarkSummary } from '../schema/api.ts';
+import { slugPattern } from '../schema/landmark-frontmatter.ts';
 import { chunkSorted, type ChunkManifest } from './keyset-chunks.ts';
 
 /**
@@ -13,4 +14,4 @@ export function chunkLandmarkList(summaries: readonly StoredLandmarkSummary[]) {
   return chunkSorted(summaries, (summary) => summary.slug, landmarkChunkSize);
 }
 
-export const isSlugPosition = (value: unknown): value is string => typeof value === 'string' && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(value);
+export const isSlugPosition = (value: unknown): value is string => typeof value === 'string' && slugPattern.test(value);

@@ -30,8 +30,8 @@ afterAll(async () => {
 async function coldPaths(): Promise<{ path: string; type: 'json' | 'html' }[]> {
   const spread = <T>(items: readonly T[], count: number) => Array.from({ length: count }, (_, index) => items[Math.floor((index * items.length) / count)]!);
   const api = '/api/public/v1';
-  const listCursors = await Promise.all(spread(catalogue.landmarks, 10).map((landmark) => encodeCursor('landmarks', landmark.slug)));
-  const changeCursors = await Promise.all(spread(catalogue.reports, 10).map((report) => encodeCursor('changes', { updatedAt: report.updatedAt, id: report.id })));
+  const listCursors = spread(catalogue.landmarks, 10).map((landmark) => encodeCursor('landmarks', landmark.slug));
+  const changeCursors = spread(catalogue.reports, 10).map((report) => encodeCursor('changes', { updatedAt: report.updatedAt, id: report.id }));
   const words = ['tower', 'bridge', 'cathedral', 'castle', 'museum', 'palace', 'gate', 'temple', 'basilica', 'munchen', 'krakow', 'reykjavik'];
   return [
     ...spread(catalogue.landmarks, 14).map((landmark) => ({ path: `${api}/landmarks/${landmark.slug}`, type: 'json' as const })),

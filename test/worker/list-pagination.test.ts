@@ -61,17 +61,19 @@ describe('invalid paging parameters', () => {
     expect(await response.json()).toMatchObject({ error: { parameter: 'limit', message: expect.stringContaining('give it once') } });
   });
 
-  it('refuses every cursor the service did not issue', async () => {
+  it('refuses every cursor that is not a current cursor of this list', async () => {
     const first = landmarkList.parse(await (await site.get('/api/public/v1/landmarks?limit=3')).json());
     const real = first.pagination.nextCursor!;
-    const [payload, mac] = real.split('.') as [string, string];
     const changesCursor = (await (await site.get('/api/public/v1/changes?updated_since=2000-01-01&limit=1')).json()) as { pagination: { nextCursor: string } };
-    const forged = Buffer.from(JSON.stringify({ v: 1, k: 'landmarks', after: 'zzz' })).toString('base64url');
+    const made = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const bad = {
       garbage: 'not-a-cursor',
       truncated: real.slice(0, -3),
-      tampered: `${payload.slice(0, -2)}${payload.endsWith('A') ? 'BB' : 'AA'}.${mac}`,
-      forged: `${forged}.${mac}`,
+      padded: `${real}=`,
+      olderSignedFormat: `${made({ v: 1, k: 'landmarks', after: allSlugs[10] })}.c2lnbmF0dXJlMTI`,
+      unknownVersion: made({ v: 3, k: 'landmarks', after: allSlugs[10] }),
+      extraField: made({ v: 2, k: 'landmarks', after: allSlugs[10], admin: true }),
+      notASlug: made({ v: 2, k: 'landmarks', after: 'Not A Slug' }),
       oversized: `${real}${'A'.repeat(500)}`,
       empty: '',
       fromChanges: changesCursor.pagination.nextCursor,
@@ -79,8 +81,14 @@ describe('invalid paging parameters', () => {
     for (const [name, cursor] of Object.entries(bad)) {
       const response = await site.get(`/api/public/v1/landmarks?cursor=${encodeURIComponent(cursor)}`);
       expect(response.status, name).toBe(400);
-      expect(await response.json(), name).toMatchObject({ error: { parameter: 'cursor' } });
+      expect(await response.json(), name).toMatchObject({ error: { parameter: 'cursor', message: expect.stringContaining('pass pagination.nextCursor') } });
     }
+  });
+
+  it('reads a cursor as a plain position: one naming any slug starts the page right after it', async () => {
+    const cursor = Buffer.from(JSON.stringify({ v: 2, k: 'landmarks', after: allSlugs[41] })).toString('base64url');
+    const page = landmarkList.parse(await (await site.get(`/api/public/v1/landmarks?limit=2&cursor=${cursor}`)).json());
+    expect(page.landmarks.map((landmark) => landmark.slug)).toEqual(allSlugs.slice(42, 44));
   });
 });
 

@@ -107,7 +107,7 @@ describe.each(['current', '2025-11-25'] as const)('an MCP client of the %s revis
     ['searchLandmarks', { query: 'tower' }, /query/],
     ['listLandmarks', { limit: 5000 }, /limit: limit must be at most 1000/],
     ['listLandmarks', { limit: 2.5 }, /limit: limit must be a whole number from 1 to 1000/],
-    ['listLandmarks', { cursor: 'not-a-cursor' }, /cursor is not one this service issued/],
+    ['listLandmarks', { cursor: 'not-a-cursor' }, /cursor is not a cursor of this list/],
     ['getLandmark', { slug: 'Tower Of Tests' }, /slug: expected lowercase letters and digits in words joined by hyphens/],
     ['getLandmark', { slug: 'no-such-place' }, /No landmark has the slug "no-such-place". Find slugs with/],
     ['getReport', { id: 'zzzzzzzzzz' }, /No report has the id "zzzzzzzzzz"/],

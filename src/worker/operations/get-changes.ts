@@ -28,9 +28,9 @@ export const getChangesOperation: Operation<'getChanges'> = async ({ store, now 
   }
   let after: ChangePosition | undefined;
   if (cursor !== undefined) {
-    after = await decodeCursor('changes', cursor, isChangePosition);
+    after = decodeCursor('changes', cursor, isChangePosition);
     if (after === undefined) {
-      throw invalidParameter('cursor', 'cursor is not one this service issued for changes; pass pagination.nextCursor from the previous page unchanged, or omit it');
+      throw invalidParameter('cursor', 'cursor is not a cursor of the changes feed (it was changed, belongs to another route, or has an older format); pass pagination.nextCursor from the previous page unchanged, or omit it');
     }
   }
   // Updates are listed strictly after `since`; a cursor resumes strictly after the last one seen.
@@ -45,7 +45,7 @@ export const getChangesOperation: Operation<'getChanges'> = async ({ store, now 
     changes: page.items.map((change) => ({ ...change, isCurrent: isCurrentAt(change.currentUntil, now) })),
     pagination: {
       limit,
-      nextCursor: page.hasMore && last ? await encodeCursor('changes', { updatedAt: last.updatedAt, id: last.id }) : null,
+      nextCursor: page.hasMore && last ? encodeCursor('changes', { updatedAt: last.updatedAt, id: last.id }) : null,
       hasMore: page.hasMore,
     },
   };

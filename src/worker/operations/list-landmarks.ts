@@ -8,9 +8,9 @@ import type { Operation } from './context.ts';
 export const listLandmarksOperation: Operation<'listLandmarks'> = async ({ store, now }, { limit, cursor }) => {
   let afterSlug: string | undefined;
   if (cursor !== undefined) {
-    afterSlug = await decodeCursor('landmarks', cursor, isSlugPosition);
+    afterSlug = decodeCursor('landmarks', cursor, isSlugPosition);
     if (afterSlug === undefined) {
-      throw invalidParameter('cursor', 'cursor is not one this service issued for this list; pass pagination.nextCursor from the previous page unchanged, or omit cursor to start from the first page');
+      throw invalidParameter('cursor', 'cursor is not a cursor of this list (it was changed, belongs to another route, or has an older format); pass pagination.nextCursor from the previous page unchanged, or omit cursor to start from the first page');
     }
   }
   const page = await collectPage(await store.landmarkListManifest(), store.landmarkListChunk, {
@@ -23,7 +23,7 @@ export const listLandmarksOperation: Operation<'listLandmarks'> = async ({ store
     landmarks: page.items.map((landmark) => presentLandmarkSummary(landmark, now)),
     pagination: {
       limit,
-      nextCursor: page.hasMore && last ? await encodeCursor('landmarks', last.slug) : null,
+      nextCursor: page.hasMore && last ? encodeCursor('landmarks', last.slug) : null,
       hasMore: page.hasMore,
     },
   };
