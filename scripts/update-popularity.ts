@@ -28,9 +28,18 @@ const counts = new Map<string, number>();
 for (let start = 0; start < ids.length; start += 50) {
   const url = new URL(values.endpoint);
   url.search = new URLSearchParams({ action: 'wbgetentities', ids: ids.slice(start, start + 50).join('|'), props: 'sitelinks', format: 'json' }).toString();
-  const response = await fetch(url, { headers: { 'User-Agent': 'landmark-condition-reports/update-popularity (open data; see README)' } });
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: { 'User-Agent': 'landmark-condition-reports/update-popularity (open data; see README)' },
+      signal: AbortSignal.timeout(60_000),
+    });
+  } catch (error) {
+    console.error(`Could not reach Wikidata at ${url.origin} (${(error as Error).cause ?? (error as Error).message}); nothing was written, ${popularityPath} is unchanged`);
+    process.exit(1);
+  }
   if (!response.ok) {
-    console.error(`Wikidata answered ${response.status} ${response.statusText} for ${url.origin}${url.pathname}; nothing was written`);
+    console.error(`Wikidata answered ${response.status} ${response.statusText} for ${url.origin}${url.pathname}; nothing was written, ${popularityPath} is unchanged`);
     process.exit(1);
   }
   for (const [id, count] of wikipediaEditionsFrom(await response.json())) counts.set(id, count);

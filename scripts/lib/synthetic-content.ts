@@ -81,6 +81,7 @@ export function syntheticCatalogueInput({ landmarks, reports, seed = 1, today = 
         observedAt: observed,
         confirmations: [],
         source: { kind: 'traveller' },
+        additionalSources: [],
       },
     });
   }

@@ -1,4 +1,5 @@
 import { dayOf, instantOf, toTimestamp } from '../schema/calendar.ts';
+import { isEncyclopediaUrl, isPermanentRevisionUrl } from '../schema/sources.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { startOfFile, type Problem } from './problem.ts';
 import type { Content, LandmarkRecord, ReportRecord } from './records.ts';
@@ -74,15 +75,36 @@ function checkReportDates(report: ReportRecord, now: Date): Problem[] {
   });
   if (until !== undefined) {
     if (source.kind !== 'official') {
-      at(['until'], 'until', 'expected until only on official reports; got it on a traveller report (remove until, or set source.kind: official with the source.url that announced it)');
+      at(['until'], 'until', `expected until only on official reports, as the end date the operator or an authority announced at the time; got it on a ${source.kind} report (remove until, or set source.kind: official with the source.url that announced it)`);
     }
     if (until < dayOf(observedAt)) {
       at(['until'], 'until', `expected a date on or after observedAt (${dayOf(observedAt)}); got "${until}"`);
     }
   }
-  if (source.kind === 'official' && source.url === undefined) {
-    at(['source'], 'source.url', 'expected a source.url on an official report; got nothing (link the announcement so readers can check it)');
+  return problems;
+}
+
+/**
+ * A report is cited by the page that documents its claim. An encyclopedia article summarises events
+ * after the fact and changes under the link, so it may only support a report, as one revision.
+ */
+function checkReportSources(report: ReportRecord): Problem[] {
+  const problems: Problem[] = [];
+  const { source, additionalSources } = report.frontmatter;
+  const at = (path: PropertyKey[], field: string, message: string) =>
+    problems.push({ file: report.file, ...report.locate(path), field, message });
+
+  if (source.kind !== 'traveller' && source.url === undefined) {
+    at(['source'], 'source.url', `expected a source.url on ${source.kind === 'official' ? 'an official' : 'a press'} report; got nothing (link the ${source.kind === 'official' ? 'announcement' : 'article'} so readers can check it)`);
   }
+  if (source.url !== undefined && isEncyclopediaUrl(source.url)) {
+    at(['source', 'url'], 'source.url', `expected the page that documents the claim (the operator's notice or a news article from the time); got an encyclopedia article, "${source.url}" (cite the page it draws on, and list the article under additionalSources as a permanent revision link)`);
+  }
+  additionalSources.forEach((citation, index) => {
+    if (isEncyclopediaUrl(citation.url) && !isPermanentRevisionUrl(citation.url)) {
+      at(['additionalSources', index, 'url'], `additionalSources.${index}.url`, `expected an encyclopedia article as a permanent revision link (Wikipedia's "Permanent link", with oldid=); got "${citation.url}"`);
+    }
+  });
   return problems;
 }
 
@@ -130,7 +152,7 @@ export function crossCheck(content: Content, now: Date): Problem[] {
         message: `expected the folder to name a landmark in content/landmarks/; got "${report.landmarkSlug}"${didYouMean(report.landmarkSlug, slugs)}`,
       });
     }
-    problems.push(...checkReportDates(report, now));
+    problems.push(...checkReportDates(report, now), ...checkReportSources(report));
   }
   return problems;
 }

@@ -62,6 +62,7 @@ function storeReport(input: CatalogueInput['reports'][number], landmarkName: str
     confirmations: frontmatter.confirmations.map((confirmation) => ({ date: confirmation.date, note: confirmation.note ?? null })),
     until: frontmatter.until ?? null,
     source: { kind: frontmatter.source.kind, name: frontmatter.source.name ?? null, url: frontmatter.source.url ?? null },
+    additionalSources: frontmatter.additionalSources,
     details: input.details,
     // Without git history, the latest date in the report is the best guess of its last change.
     updatedAt: input.committedAt ?? toTimestamp(instantOf(freshness.lastConfirmedAt)),

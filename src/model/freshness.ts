@@ -1,4 +1,5 @@
 import { conditionExpiryDays, type Condition } from '../schema/conditions.ts';
+import type { SourceKind } from '../schema/sources.ts';
 import { addDays, dayOf, instantOf, isOnOrBefore } from '../schema/calendar.ts';
 
 export interface FreshnessInput {
@@ -6,7 +7,7 @@ export interface FreshnessInput {
   observedAt: string;
   confirmations: readonly { date: string }[];
   until?: string | undefined;
-  sourceKind: 'traveller' | 'official';
+  sourceKind: SourceKind;
 }
 
 export interface Freshness {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { calendarDate, dateOrDateTime } from './calendar-date.ts';
 import { conditions } from './conditions.ts';
 import { landmarkSlug } from './landmark-frontmatter.ts';
+import { sourceKind } from './sources.ts';
 
 /**
  * The JSON the API serves. Static files hold the "stored" shapes, which carry dates only; the
@@ -49,10 +50,13 @@ export const storedReport = z.object({
   confirmations: z.array(confirmation).describe('Later sightings confirming that the condition still holds, each { date, note }.'),
   until: calendarDate.nullable().describe('Official end date announced for the condition, if any.'),
   source: z.object({
-    kind: z.enum(['traveller', 'official']).describe('traveller: seen by a visitor; official: announced by the operator or an authority.'),
+    kind: sourceKind,
     name: z.string().nullable().describe('Who reported it or where it was published.'),
-    url: z.url().nullable().describe('Where the report can be checked.'),
+    url: z.url().nullable().describe('The page that documents the claim: the operator\'s notice or a contemporaneous news article.'),
   }).describe('Where the report comes from.'),
+  additionalSources: z
+    .array(z.object({ name: z.string().describe('The publication or publisher.'), url: z.url().describe('The page itself.') }))
+    .describe('Further pages that support the report, each { name, url }; encyclopedia articles only as permanent revision links.'),
   details: z.string().describe('Details in Markdown, as written by the contributor.'),
   updatedAt: z.iso.datetime().describe('When the report last changed in the data set.'),
   urls: pageUrls,

@@ -36,6 +36,7 @@ function syntheticCatalogue(): Catalogue {
       confirmations: number === 2 ? [{ date: '2026-03-20', note: 'Still "there",\nclosed.' }] : [],
       until: null,
       source: { kind: 'traveller', name: number === 1 ? null : 'A "visitor"', url: null },
+      additionalSources: number === 2 ? [{ name: 'A "paper", page 2', url: 'https://news.example/a,b' }] : [],
       details: `${scripts[(index + number + 1) % scripts.length]}\n\nMore, text.`,
       updatedAt: `2026-0${number + 1}-1${number}T0${index % 10}:00:00Z`,
       urls: urls(`/reports/rep${index * 3 + number}`, `/api/public/v1/reports/rep${index * 3 + number}`),

@@ -52,6 +52,24 @@ describe('npm run update-popularity', () => {
   });
 });
 
+describe('npm run update-popularity without Wikidata', () => {
+  it('fails with one clear line and keeps the committed file, which the deploy then builds with', async () => {
+    const committed = 'retrievedAt: 2026-11-01\nsitelinks:\n  Q243: 4\n';
+    const root = await writeContentTree({ 'content/landmarks/eiffel-tower.md': validLandmark(), 'content/popularity.yaml': committed });
+    // A port that was just free and is closed again: the connection is refused.
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+
+    const result = await runScript('update-popularity.ts', ['--root', root, '--endpoint', `http://127.0.0.1:${port}/w/api.php`]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(/^Could not reach Wikidata at http:\/\/127\.0\.0\.1:\d+ .*; nothing was written, content\/popularity\.yaml is unchanged/);
+    expect(await readFile(path.join(root, 'content/popularity.yaml'), 'utf8')).toBe(committed);
+  });
+});
+
 describe('content/popularity.yaml problems', () => {
   it('are located by line like any content problem', async () => {
     const root = await writeContentTree({ 'content/popularity.yaml': 'retrievedAt: 2026-11-01\nsitelinks:\n  Q243: many\n' });

@@ -80,7 +80,7 @@ describe('npm run new-report with flags', () => {
       [
         '--condition: expected one of open, closed, partially_closed, restricted_access, refurbishment, scaffolding, view_obstructed; got "scafolding" (did you mean "scaffolding"?)',
         '--observed: expected a real date YYYY-MM-DD or a date-time YYYY-MM-DDTHH:MM:SSZ; got "2025-02-30"',
-        '--source-kind: expected one of traveller, official; got "oficial" (did you mean "official"?)',
+        '--source-kind: expected one of traveller, official, press; got "oficial" (did you mean "official"?)',
         'Nothing was written; fix the values above and run the command again.',
         '',
       ].join('\n'),

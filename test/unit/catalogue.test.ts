@@ -16,14 +16,14 @@ const input: CatalogueInput = {
       id: 'older1',
       landmarkSlug: 'tower',
       details: '',
-      frontmatter: { condition: 'scaffolding', summary: 'Scaffolding', observedAt: '2026-01-01', confirmations: [{ date: '2026-03-01' }], source: { kind: 'traveller' } },
+      frontmatter: { condition: 'scaffolding', summary: 'Scaffolding', observedAt: '2026-01-01', confirmations: [{ date: '2026-03-01' }], source: { kind: 'traveller' }, additionalSources: [] },
     },
     {
       id: 'newer2',
       landmarkSlug: 'tower',
       details: '',
       committedAt: '2026-02-11T10:00:00Z',
-      frontmatter: { condition: 'closed', summary: 'Strike', observedAt: '2026-02-10', confirmations: [], source: { kind: 'traveller' } },
+      frontmatter: { condition: 'closed', summary: 'Strike', observedAt: '2026-02-10', confirmations: [], source: { kind: 'traveller' }, additionalSources: [] },
     },
   ],
 };

@@ -66,6 +66,7 @@ describe('getReport', () => {
       reportExpiryDays: 14,
       isCurrent: false,
       source: { kind: 'official', url: 'https://example.org/tower/news' },
+      additionalSources: [{ name: 'Test Gazette', url: 'https://news.example.org/tower-strike' }],
       urls: { html: `${testSiteUrl}/reports/clos02test`, markdown: `${testSiteUrl}/reports/clos02test.md` },
     });
   });

@@ -187,7 +187,7 @@ export function datapackageOf({ siteUrl, tables, written, maxFileBytes }: Datapa
     contributors: [{ title: dataLicense.attribution, role: 'author' }],
     sources: [
       {
-        title: 'Reports by travellers and official announcements, reviewed as pull requests; each report names its own source (source_kind, source_name, source_url)',
+        title: 'Reports by travellers, official announcements and news articles, reviewed as pull requests; each report cites the page that documents it (source_kind, source_name, source_url) and any further pages (additionalSources)',
         path: urls.absolute('/'),
       },
     ],

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { conditionMeanings, conditions } from '../../schema/conditions.ts';
 import { reportFrontmatter } from '../../schema/report-frontmatter.ts';
+import { sourceKinds } from '../../schema/sources.ts';
 import { checkKnown, checkWithSchema, optionalAnswer } from './answer-checks.ts';
 import { checkDraft } from './check-draft.ts';
 import { describeDraftProblems, localDay, readCommandLine, type CommandIo } from './command-line.ts';
@@ -11,7 +12,7 @@ import { reportFilePath, reportFileText, type ReportDraft } from './report-file-
 import { writeAndValidate } from './write-new-file.ts';
 
 export const newReportUsage = `usage: npm run new-report -- --landmark <slug> --condition <condition> --summary "<one line>"
-         [--observed YYYY-MM-DD] [--source-kind traveller|official] [--source-name "<who>"]
+         [--observed YYYY-MM-DD] [--source-kind ${sourceKinds.join('|')}] [--source-name "<who>"]
          [--source-url <url>] [--until YYYY-MM-DD] [--details "<markdown>"] [--root <dir>]
 Run it in a terminal without flags to be asked for each value.
 Conditions: ${conditions.join(', ')}.`;
@@ -82,9 +83,9 @@ export async function newReportCommand(args: string[], io: CommandIo, defaultRoo
       const condition = await resolveAnswer(prompter, values.condition, '--condition', 'Condition (name or number)', checkCondition);
       const summary = await resolveAnswer(prompter, values.summary, '--summary', 'Summary (one line: what is affected)', (answer) => checkWithSchema(fields.summary, answer));
       const observedAt = await resolveAnswer(prompter, values.observed, '--observed', 'Observed on (YYYY-MM-DD)', (answer) => checkWithSchema(fields.observedAt, answer), localDay(io.now));
-      const kind = await resolveAnswer(prompter, values['source-kind'], '--source-kind', 'Source (traveller: you saw it; official: announced)', (answer) => checkWithSchema(fields.source.shape.kind, answer), 'traveller');
+      const kind = await resolveAnswer(prompter, values['source-kind'], '--source-kind', 'Source (traveller: you saw it; official: the operator or an authority announced it; press: a news article)', (answer) => checkWithSchema(fields.source.shape.kind, answer), 'traveller');
       const checkUrl = (answer: string) => checkWithSchema(fields.source.shape.url, answer);
-      const url = await resolveAnswer(prompter, values['source-url'], '--source-url', kind === 'official' ? 'Link to the announcement' : 'Link where readers can check it (optional)', kind === 'official' ? checkUrl : optionalAnswer(checkUrl));
+      const url = await resolveAnswer(prompter, values['source-url'], '--source-url', kind === 'traveller' ? 'Link where readers can check it (optional)' : 'Link to the page that documents it', kind === 'traveller' ? optionalAnswer(checkUrl) : checkUrl);
       const name = await resolveAnswer(prompter, values['source-name'], '--source-name', 'Who saw it or where it was published (optional)', optionalAnswer((answer) => checkWithSchema(fields.source.shape.name, answer)));
       const until =
         kind === 'official' || values.until !== undefined

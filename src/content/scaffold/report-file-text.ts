@@ -1,4 +1,5 @@
 import { conditions } from '../../schema/conditions.ts';
+import { sourceKindMeanings } from '../../schema/sources.ts';
 import { reportSchemaFile } from '../json-schemas.ts';
 import { schemaModeline } from './modeline.ts';
 import { yamlScalar } from './yaml-scalar.ts';
@@ -52,13 +53,17 @@ export function reportFileText(draft: ReportDraft): string {
     ...comment(`The day it was seen or announced, YYYY-MM-DD (or a time, like 2026-10-03T09:30:00Z). Later sightings are added with: npm run confirm -- ${draft.id}`),
     `observedAt: ${yamlScalar(draft.observedAt)}`,
     'source:',
-    ...comment('traveller: seen by you or another visitor; official: announced by the operator or an authority.', '  '),
+    ...comment(`One of: ${Object.entries(sourceKindMeanings).map(([kind, meaning]) => `${kind}: ${meaning}`).join('; ')}.`, '  '),
     `  kind: ${yamlScalar(draft.source.kind)}`,
     ...comment('Who saw it or where it was published (optional).', '  '),
     optional('name', draft.source.name, '"Your name, a handle, or the publication"', '  '),
-    ...comment('Where readers can check it: the announcement, a news story, a photo (required for official reports).', '  '),
+    ...comment('The page that documents what you report: the operator\'s notice or a news article from the time, never an encyclopedia (required for official and press reports).', '  '),
     optional('url', draft.source.url, 'https://example.org/announcement', '  '),
-    ...comment('Official reports only: the announced end date, like "closed until 2026-12-01".'),
+    ...comment('More pages that support it (optional); an encyclopedia only as a permanent revision link (oldid=).'),
+    '# additionalSources:',
+    '#   - name: "The publication"',
+    '#     url: https://example.org/article',
+    ...comment('Official reports only: the end date announced at the time, like "closed until 2026-12-01" (a reopening learned later is a new open report).'),
     optional('until', draft.until, 'YYYY-MM-DD'),
     '---',
     '<!--',

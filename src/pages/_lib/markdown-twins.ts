@@ -44,6 +44,7 @@ export function reportMarkdown(report: StoredReport): string {
     `- Landmark: [${report.landmark.name}](${report.landmark.url})`,
     `- Freshness: ${freshnessInWords(report)}`,
     `- Source: ${sourceLine(report)}`,
+    ...report.additionalSources.map((citation) => `- Also cited: ${citation.name} <${citation.url}>`),
   ];
   if (report.until) lines.push(`- Announced end: ${report.until}`);
   for (const confirmation of report.confirmations) {

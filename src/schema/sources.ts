@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/**
+ * Who stands behind a report. The kind decides what a report may claim: only the operator or an
+ * authority can announce an end date (`until`), so freshness honours `until` on official reports
+ * alone. `press` exists because most closures reach the public through news articles, and an
+ * article's own reporting is neither a visitor's sighting nor the operator's word.
+ */
+export const sourceKindMeanings = {
+  traveller: 'seen by a visitor, in person',
+  official: 'published or announced by the operator or an authority (its own notice, or a news article quoting the announcement)',
+  press: 'reported by a news outlet from its own reporting',
+} as const;
+
+export type SourceKind = keyof typeof sourceKindMeanings;
+
+export const sourceKinds = Object.keys(sourceKindMeanings) as [SourceKind, ...SourceKind[]];
+
+export const sourceKind = z
+  .enum(sourceKinds)
+  .describe(Object.entries(sourceKindMeanings).map(([kind, meaning]) => `${kind}: ${meaning}`).join('; ') + '.');
+
+/** Encyclopedias summarise; they never document an event themselves, and unrevisioned pages change. */
+const encyclopediaHosts = /(^|\.)(wikipedia\.org|wikiwand\.com|britannica\.com)$/;
+
+export function isEncyclopediaUrl(url: string): boolean {
+  return encyclopediaHosts.test(new URL(url).hostname);
+}
+
+/** A Wikipedia link that names one revision (`oldid=`), so readers see the text that was cited. */
+export function isPermanentRevisionUrl(url: string): boolean {
+  const parsed = new URL(url);
+  return parsed.hostname.endsWith('wikipedia.org') && /^[1-9]\d*$/.test(parsed.searchParams.get('oldid') ?? '');
+}
+
+/** The most further citations a report may list; the first source carries the claim. */
+export const maxAdditionalSources = 5;
