@@ -112,7 +112,7 @@ export function llmsTxt(input: GuideInput): string {
     '## Optional',
     '',
     `- [The whole API guide in one file](${urls.absolute(entryPoints.llmsFull)}): every operation with its parameters, an example response, errors and every response field.`,
-    `- [Bulk downloads](${urls.absolute(downloadPaths.page)}): every landmark and report as CSV, NDJSON, JSON and SQLite.`,
+    `- [Bulk downloads](${urls.absolute(downloadPaths.page)}): every landmark and report as CSV, NDJSON, JSON and SQLite, and every landmark as a GeoJSON point with its current condition, for maps and GIS tools.`,
     `- [Data package](${urls.absolute(downloadPaths.datapackage)}): the downloads described as a Frictionless Data Package.`,
     `- [Feed of changes](${urls.absolute(downloadPaths.changesFeed)}): the latest updated reports, as Atom.`,
     `- [About this site](${urls.absolute(entryPoints.about)}): who runs it, how reports are reviewed, terms.`,

@@ -165,7 +165,7 @@ function documentDescription(siteUrl: string): string {
       `- Guide for language models: ${urls.absolute(entryPoints.llms)} (whole guide: ${urls.absolute(entryPoints.llmsFull)})`,
       `- Plugin manifest: ${urls.absolute(entryPoints.aiPlugin)}`,
       '- Markdown: every landmark and report page has a twin at its URL + `.md`.',
-      `- Bulk downloads (NDJSON, CSV, SQLite, one JSON file), described by a Data Package: ${urls.absolute(downloadPaths.page)} and ${urls.absolute(downloadPaths.datapackage)}`,
+      `- Bulk downloads (NDJSON, CSV, SQLite, one JSON file, GeoJSON of the landmarks), described by a Data Package: ${urls.absolute(downloadPaths.page)} and ${urls.absolute(downloadPaths.datapackage)}`,
       `- Atom feed of changes, for feed readers: ${urls.absolute(downloadPaths.changesFeed)}`,
     ].join('\n'),
   ].join('\n\n');

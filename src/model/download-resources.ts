@@ -28,6 +28,7 @@ export const downloadFormats = {
   json: { mediaType: 'application/json', text: true },
   sqlite: { mediaType: 'application/vnd.sqlite3', text: false },
   atom: { mediaType: 'application/atom+xml', text: true },
+  geojson: { mediaType: 'application/geo+json', text: true },
 } as const;
 
 export type DownloadFormat = keyof typeof downloadFormats;
@@ -58,6 +59,7 @@ export const downloadResources: readonly DownloadResource[] = [
   { name: 'reports-ndjson', fileName: 'reports.ndjson', format: 'ndjson', title: 'Condition reports, NDJSON', table: 'reports' },
   { name: 'everything-json', fileName: 'landmark-condition-reports.json', format: 'json', title: 'Everything, one JSON file' },
   { name: 'everything-sqlite', fileName: 'landmark-condition-reports.sqlite', format: 'sqlite', title: 'Everything, SQLite database' },
+  { name: 'landmarks-geojson', fileName: 'landmarks.geojson', format: 'geojson', title: 'Landmarks on a map, GeoJSON (RFC 7946)' },
   { name: 'changes-atom', fileName: 'changes.atom', format: 'atom', title: 'Latest changes, Atom feed' },
 ];
 

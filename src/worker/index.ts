@@ -1,4 +1,5 @@
-import type { Env } from './env.ts';
+import { requestTime, type Env } from './env.ts';
+import { withFreshnessMarks } from './freshness-marks.ts';
 import { withPageHeaders } from './page-headers.ts';
 import { handleApi } from './router.ts';
 import { searchPage } from './search-page.ts';
@@ -10,6 +11,6 @@ export default {
     if (pathname === '/api' || pathname.startsWith('/api/')) return handleApi(request, env);
     // Search results for visitors without JavaScript: the one HTML page made per request.
     if (pathname === '/search') return withPageHeaders(await searchPage(request, env, handleApi));
-    return withPageHeaders(await serveStatic(request, env));
+    return withPageHeaders(await withFreshnessMarks(request, requestTime(env), (marked) => serveStatic(marked, env)));
   },
 } satisfies ExportedHandler<Env>;

@@ -168,6 +168,68 @@ describe('freshness on static pages', () => {
   });
 });
 
+describe('maps', () => {
+  const markerFill = (page: import('playwright-core').Page, label: string) =>
+    page.locator(`.world-map a[aria-label^="${label}"] circle`).evaluate((circle) => getComputedStyle(circle).fill);
+
+  it('the home page shows every landmark on the world map, readable without JavaScript', async () => {
+    const { page, trouble } = await open('/', { javaScriptEnabled: false });
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('.world-map svg').isVisible()).toBe(true);
+    const basemap = page.locator('.world-map image');
+    expect(await basemap.getAttribute('href')).toBe('/map/world.svg');
+    expect((await basemap.boundingBox())!.width).toBeGreaterThan(300);
+    expect(await page.locator('.world-map a').evaluateAll((links) => links.map((link) => [link.getAttribute('href'), link.getAttribute('aria-label')]))).toEqual([
+      ['/landmarks/old-bridge', 'Old Bridge: view obstructed, current until 2026-05-04'],
+      ['/landmarks/quiet-square', 'Quiet Square: no reports yet'],
+      ['/landmarks/tower-of-tests', 'Tower of Tests: scaffolding, current until 2026-05-02'],
+    ]);
+    expect(await page.locator('.map-legend li').count()).toBe(9);
+    expect(trouble.failedRequests).toEqual([]);
+  });
+
+  it('a marker links to its landmark’s page', async () => {
+    const { page } = await open('/');
+    await page.locator('.world-map a[aria-label^="Tower of Tests"]').click();
+    await page.waitForURL('**/landmarks/tower-of-tests');
+    expect(await page.locator('h1').textContent()).toBe('Tower of Tests');
+  });
+
+  it('a marker fades once the clock passes its report’s currentUntil, with no rebuild', async () => {
+    const { page } = await open('/');
+    const current = await markerFill(page, 'Tower of Tests');
+    const later = await startSite(await buildSiteFrom(fixture), { fixedNow: '2026-05-03T00:00:00Z' });
+    try {
+      const watched = await watchedPage(browser, later.url.href);
+      opened.push(watched);
+      await watched.page.goto('/');
+      const faded = await markerFill(watched.page, 'Tower of Tests');
+      expect([current, faded]).toEqual(['rgb(123, 47, 160)', 'rgb(154, 154, 154)']);
+      // Old Bridge's view_obstructed report is current until 2026-05-04: still in colour.
+      expect(await markerFill(watched.page, 'Old Bridge')).toBe('rgb(0, 131, 143)');
+    } finally {
+      await later.dispose();
+    }
+  });
+
+  it('a landmark page shows where it is on a locator map', async () => {
+    const { page } = await open('/landmarks/tower-of-tests', { javaScriptEnabled: false });
+    const map = page.locator('.locator-map svg');
+    expect(await map.getAttribute('aria-label')).toBe('Map: Tower of Tests in München, Bavaria, Germany, at 48.1374, 11.5755; scaffolding');
+    const [left, top, width, height] = (await map.getAttribute('viewBox'))!.split(' ').map(Number);
+    const marker = page.locator('.locator-map circle.marker');
+    const [cx, cy] = [Number(await marker.getAttribute('cx')), Number(await marker.getAttribute('cy'))];
+    expect(cx).toBeGreaterThan(left!);
+    expect(cx).toBeLessThan(left! + width!);
+    expect(cy).toBeGreaterThan(top!);
+    expect(cy).toBeLessThan(top! + height!);
+    // On screen: the marker sits inside the drawn map.
+    const [box, dot] = [(await map.boundingBox())!, (await marker.boundingBox())!];
+    expect(dot.x).toBeGreaterThan(box.x);
+    expect(dot.x + dot.width).toBeLessThan(box.x + box.width);
+  });
+});
+
 describe('findable', () => {
   it('a landmark page carries schema.org data, a canonical link, Open Graph basics and the license', async () => {
     const { page } = await open('/landmarks/tower-of-tests', { javaScriptEnabled: false });

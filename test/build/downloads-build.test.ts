@@ -29,6 +29,7 @@ describe('npm run build writes the bulk downloads under /data/', () => {
       'landmark-condition-reports.json',
       'landmark-condition-reports.sqlite',
       'landmarks.csv',
+      'landmarks.geojson',
       'landmarks.ndjson',
       'reports.csv',
       'reports.ndjson',

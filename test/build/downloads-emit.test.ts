@@ -143,6 +143,41 @@ describe('bulk downloads of the same catalogue', () => {
   });
 });
 
+describe('landmarks.geojson', () => {
+  it('is one RFC 7946 FeatureCollection: a Point per landmark at [lon, lat], with flat properties', async () => {
+    const collection = JSON.parse((await whole.read('landmarks.geojson')).toString('utf8')) as {
+      type: string;
+      features: { type: string; id: string; geometry: { type: string; coordinates: number[] }; properties: Record<string, unknown> }[];
+    };
+    expect(collection.type).toBe('FeatureCollection');
+    expect(collection).not.toHaveProperty('crs');
+    expect(collection.features.map((feature) => feature.id)).toEqual(catalogue.landmarks.map((landmark) => landmark.slug));
+    for (const [index, feature] of collection.features.entries()) {
+      const landmark = catalogue.landmarks[index]!;
+      expect(feature.type).toBe('Feature');
+      expect(feature.geometry).toEqual({ type: 'Point', coordinates: [landmark.coordinates.lon, landmark.coordinates.lat] });
+      expect(feature.properties).toMatchObject({
+        slug: landmark.slug,
+        name: landmark.name,
+        country: landmark.location.country,
+        condition: landmark.currentCondition?.condition ?? null,
+        currentUntil: landmark.currentCondition?.currentUntil ?? null,
+        reportCount: landmark.reportCount,
+        url: landmark.urls.html,
+      });
+      for (const value of Object.values(feature.properties)) expect(typeof value === 'object' && value !== null).toBe(false);
+    }
+  });
+
+  it('splits between features, so its parts join into the same valid collection', async () => {
+    const resource = split.resource('landmarks-geojson');
+    expect(filesOf(resource).length).toBeGreaterThan(1);
+    const joined = JSON.parse((await split.whole(resource)).toString('utf8')) as { features: unknown[] };
+    expect(joined.features).toHaveLength(catalogue.landmarks.length);
+    for (const file of filesOf(resource)) expect((await split.read(file)).toString('utf8').endsWith('\n')).toBe(true);
+  });
+});
+
 describe('a download larger than the size limit', () => {
   it('is split into numbered parts no larger than the limit, listed in order in datapackage.json', async () => {
     const reports = split.resource('reports-ndjson');

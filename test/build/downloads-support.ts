@@ -171,8 +171,11 @@ summary: "Κλειστό 12:00–17:00, heatwave; \\"temporary\\""
 observedAt: 2025-07-09
 source:
   kind: official
-  name: 'Wikipedia, "Acropolis of Athens"'
-  url: https://en.wikipedia.org/wiki/Acropolis_of_Athens
+  name: 'Υπουργείο Πολιτισμού, "Ανακοίνωση"'
+  url: https://culture.example/news?id=1&lang=el
+additionalSources:
+  - name: 'Wikipedia, "Acropolis of Athens", a revision'
+    url: https://en.wikipedia.org/w/index.php?title=Acropolis_of_Athens&oldid=1234567
 `,
     'Ἀκρόπολις: closed in the afternoon, "for safety".\n',
   ),

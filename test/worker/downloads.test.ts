@@ -51,6 +51,7 @@ describe('the downloads under /data/, served by the Worker', () => {
     json: 'application/json; charset=utf-8',
     sqlite: 'application/vnd.sqlite3',
     atom: 'application/atom+xml; charset=utf-8',
+    geojson: 'application/geo+json; charset=utf-8',
   };
 
   it('allow cross-origin reads and say what they are, the SQLite database included', async () => {
@@ -87,6 +88,34 @@ describe('reading the downloads back gives exactly the records the API serves', 
     expect(landmarks).toEqual(apiLandmarks.map(withoutRequestTime));
     const reports = (await downloadText('reports-ndjson')).trimEnd().split('\n').map((line) => JSON.parse(line));
     expect(reports).toEqual(apiReports.map(reportWithoutRequestTime));
+  });
+
+  it('from GeoJSON: a point per landmark at the coordinates, condition and dates the API gives', async () => {
+    const collection = JSON.parse(await downloadText('landmarks-geojson')) as {
+      features: { id: string; geometry: { coordinates: [number, number] }; properties: Record<string, unknown> }[];
+    };
+    expect(collection.features.map((feature) => feature.id)).toEqual(apiLandmarks.map((landmark) => landmark.slug));
+    for (const [index, feature] of collection.features.entries()) {
+      const landmark = apiLandmarks[index]!;
+      expect(feature.geometry.coordinates).toEqual([landmark.coordinates.lon, landmark.coordinates.lat]);
+      expect(feature.properties).toEqual({
+        slug: landmark.slug,
+        name: landmark.name,
+        city: landmark.location.city,
+        country: landmark.location.country,
+        countryName: landmark.location.countryName,
+        wikidata: landmark.wikidata,
+        condition: landmark.currentCondition?.condition ?? null,
+        observedAt: landmark.currentCondition?.observedAt ?? null,
+        lastConfirmedAt: landmark.currentCondition?.lastConfirmedAt ?? null,
+        currentUntil: landmark.currentCondition?.currentUntil ?? null,
+        reportExpiryDays: landmark.currentCondition?.reportExpiryDays ?? null,
+        reportCount: landmark.reportCounts.total,
+        url: landmark.urls.html,
+        jsonUrl: landmark.urls.json,
+        markdownUrl: landmark.urls.markdown,
+      });
+    }
   });
 
   it('from CSV, whose quoting survives commas, quotes, line breaks and non-Latin scripts', async () => {

@@ -1,5 +1,6 @@
 import { attributionLine, dataLicense } from '../../model/data-license.ts';
 import type { DownloadTable } from '../../model/download-records.ts';
+import { landmarkFeatureProperties } from '../../model/landmark-features.ts';
 import { downloadFormats, downloadPaths, downloadResources, type DownloadResource } from '../../model/download-resources.ts';
 import { recordJsonSchema, type FlatColumn } from '../../model/flat-columns.ts';
 import { siteUrls } from '../../model/urls.ts';
@@ -128,6 +129,11 @@ function describeResource(resource: DownloadResource, table: DownloadTable<unkno
         'reports.landmark_slug references landmarks.slug (indexed); column descriptions are comments in CREATE TABLE (.schema). ' +
         'Lists are JSON text: use json_each().'
       );
+    case 'geojson':
+      return (
+        'Every landmark as a GeoJSON (RFC 7946) Point feature, [longitude, latitude] in WGS 84, with flat properties ' +
+        '(see jsonSchema): name, country, current condition and its dates, report count and canonical URLs. Opens as-is in QGIS or geojson.io.'
+      );
     case 'atom':
       return `The ${changesFeedLength} most recently updated reports, newest first, for feed readers; each entry's id is the report's canonical URL.`;
   }
@@ -171,6 +177,7 @@ export function datapackageOf({ siteUrl, tables, written, maxFileBytes }: Datapa
       ...(split ? { parts: files.files.map((file) => ({ path: file.fileName, bytes: file.bytes, hash: `sha256:${file.sha256}` })) } : {}),
       ...(resource.format === 'csv' && table ? { dialect: csvDialect, schema: tableSchemaOf(table, csvResourceOf) } : {}),
       ...(resource.format === 'ndjson' && table ? { jsonSchema: recordJsonSchema(table.table.schema) } : {}),
+      ...(resource.format === 'geojson' ? { jsonSchema: recordJsonSchema(landmarkFeatureProperties) } : {}),
     };
   });
   return {

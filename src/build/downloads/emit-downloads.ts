@@ -5,6 +5,7 @@ import { attributionLine, dataLicense } from '../../model/data-license.ts';
 import { downloadTables } from '../../model/download-records.ts';
 import { downloadPaths, downloadResources, downloadsDirectory, maxDownloadFileBytes, type DownloadResource } from '../../model/download-resources.ts';
 import { flatColumns, flattenRecord } from '../../model/flat-columns.ts';
+import { landmarkFeatureOf } from '../../model/landmark-features.ts';
 import { changesFeed } from './changes-feed.ts';
 import { csvRow } from './csv.ts';
 import { datapackageOf, type Datapackage, type TableColumns } from './datapackage.ts';
@@ -49,6 +50,23 @@ function* everythingJsonLines(tables: readonly TableColumns[], catalogue: Catalo
   }
 }
 
+/**
+ * A FeatureCollection with one feature per line, so a split never cuts a feature and the parts
+ * concatenate back into the whole file. License and attribution are foreign members, which
+ * RFC 7946 allows and GIS tools ignore.
+ */
+function* geojsonLines(catalogue: Catalogue): Generator<string> {
+  const header = { type: 'FeatureCollection', license: dataLicense.id, attribution: attributionLine };
+  yield `${JSON.stringify(header).slice(0, -1)},"features":[\n`;
+  let previous: string | undefined;
+  for (const landmark of catalogue.landmarks) {
+    if (previous !== undefined) yield `${previous},\n`;
+    previous = JSON.stringify(landmarkFeatureOf(landmark));
+  }
+  if (previous !== undefined) yield `${previous}\n`;
+  yield ']}\n';
+}
+
 async function writeResource(
   resource: DownloadResource,
   context: { catalogue: Catalogue; tables: readonly TableColumns[]; directory: string; siteUrl: string; maxFileBytes: number },
@@ -63,6 +81,8 @@ async function writeResource(
       return text(ndjsonLines(table!, catalogue));
     case 'json':
       return text(everythingJsonLines(tables, catalogue));
+    case 'geojson':
+      return text(geojsonLines(catalogue));
     case 'atom':
       // A hundred short entries stay far below 25 MiB; lines as chunks keep even a tiny test limit honest.
       return text(changesFeed(catalogue.reports, context.siteUrl).split(/(?<=\n)/));

@@ -7,6 +7,8 @@ import { noLongerCurrent } from '../../model/in-words.ts';
  */
 export function markPastDates(root: ParentNode, now: Date): void {
   for (const element of root.querySelectorAll<HTMLElement>('[data-current-until]')) {
+    // Map markers are SVG: the Worker marks them and CSS fades them; text belongs to HTML only.
+    if (!(element instanceof HTMLElement)) continue;
     if (isCurrentAt(element.dataset.currentUntil ?? '', now)) continue;
     const note = document.createElement('span');
     note.className = 'no-longer-current';

@@ -1,0 +1,96 @@
+import type { Condition } from '../schema/conditions.ts';
+import type { StoredLandmarkSummary } from '../schema/api.ts';
+import { projectPoint, type MapPoint } from './map-projection.ts';
+
+/**
+ * What the world map shows. Static pages carry dates, never a stale "current" flag: each marker
+ * says its condition and the day it stays current until, and whoever serves the page decides,
+ * as of the request, whether it is still current (the Worker marks it; CSS mutes it when not).
+ */
+
+/** One landmark, linking to its page. */
+export interface LandmarkMarker extends MapPoint {
+  slug: string;
+  name: string;
+  url: string;
+  condition: Condition | null;
+  currentUntil: string | null;
+}
+
+/**
+ * Landmarks close together, drawn as one counted circle. It stands out while any of them is
+ * affected (a condition other than open): it shows the affected one current the longest, so it
+ * turns muted only once none of them is current any more. A cell with none affected is neutral.
+ */
+export interface MarkerCell extends MapPoint {
+  landmarkCount: number;
+  affectedCount: number;
+  condition: Condition | null;
+  currentUntil: string | null;
+}
+
+export type WorldMapMarkers = { kind: 'landmarks'; markers: LandmarkMarker[] } | { kind: 'cells'; cellDegrees: number; cells: MarkerCell[] };
+
+/**
+ * Beyond this many markers the home page would outgrow a slow phone's budget (each marker is a
+ * link of ~170 bytes), so landmarks are counted in grid cells instead.
+ */
+export const maxMapMarkers = 250;
+
+/** Cells start this size and double until few enough remain. */
+const firstCellDegrees = 5;
+
+function landmarkMarker(landmark: StoredLandmarkSummary): LandmarkMarker {
+  const { lat, lon } = landmark.coordinates;
+  return {
+    ...projectPoint(lon, lat),
+    slug: landmark.slug,
+    name: landmark.name,
+    url: landmark.urls.html,
+    condition: landmark.currentCondition?.condition ?? null,
+    currentUntil: landmark.currentCondition?.currentUntil ?? null,
+  };
+}
+
+function cellsOf(landmarks: readonly StoredLandmarkSummary[], degrees: number): MarkerCell[] {
+  interface Tally { lonSum: number; latSum: number; landmarkCount: number; affectedCount: number; longest?: { condition: Condition; currentUntil: string } }
+  const tallies = new Map<string, Tally>();
+  for (const landmark of landmarks) {
+    const { lat, lon } = landmark.coordinates;
+    const key = `${Math.floor((lon + 180) / degrees)}:${Math.floor((lat + 90) / degrees)}`;
+    const tally = tallies.get(key) ?? { lonSum: 0, latSum: 0, landmarkCount: 0, affectedCount: 0 };
+    tally.lonSum += lon;
+    tally.latSum += lat;
+    tally.landmarkCount += 1;
+    const current = landmark.currentCondition;
+    if (current && current.condition !== 'open') {
+      tally.affectedCount += 1;
+      if (!tally.longest || current.currentUntil > tally.longest.currentUntil) tally.longest = { condition: current.condition, currentUntil: current.currentUntil };
+    }
+    tallies.set(key, tally);
+  }
+  return [...tallies.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([, tally]) => ({
+      // The cell's landmarks' mean position: the circle sits where they are, not at a grid corner.
+      ...projectPoint(tally.lonSum / tally.landmarkCount, tally.latSum / tally.landmarkCount),
+      landmarkCount: tally.landmarkCount,
+      affectedCount: tally.affectedCount,
+      condition: tally.longest?.condition ?? null,
+      currentUntil: tally.longest?.currentUntil ?? null,
+    }));
+}
+
+/** Every landmark as a marker, or, for large catalogues, counted in the fewest cells that fit. */
+export function worldMapMarkers(landmarks: readonly StoredLandmarkSummary[], maxMarkers = maxMapMarkers): WorldMapMarkers {
+  if (landmarks.length <= maxMarkers) {
+    return { kind: 'landmarks', markers: landmarks.map(landmarkMarker) };
+  }
+  let cellDegrees = firstCellDegrees;
+  let cells = cellsOf(landmarks, cellDegrees);
+  while (cells.length > maxMarkers && cellDegrees < 90) {
+    cellDegrees *= 2;
+    cells = cellsOf(landmarks, cellDegrees);
+  }
+  return { kind: 'cells', cellDegrees, cells };
+}
