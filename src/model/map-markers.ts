@@ -32,13 +32,13 @@ export interface MarkerCell extends MapPoint {
 export type WorldMapMarkers = { kind: 'landmarks'; markers: LandmarkMarker[] } | { kind: 'cells'; cellDegrees: number; cells: MarkerCell[] };
 
 /**
- * Beyond this many markers the home page would outgrow a slow phone's budget (each marker is a
- * link of ~170 bytes), so landmarks are counted in grid cells instead.
+ * Beyond this many markers the home page would outgrow its 50 KB budget (a marker is a named link
+ * of about 190 bytes, a cell about 150), so landmarks are counted in grid cells instead.
  */
-export const maxMapMarkers = 250;
+export const maxMapMarkers = 150;
 
-/** Cells start this size and double until few enough remain. */
-const firstCellDegrees = 5;
+/** Cell sizes tried in turn, smallest first: each divides 180°, so cells tile the globe evenly. */
+const cellSizesInDegrees = [5, 6, 9, 10, 12, 15, 18, 20, 30, 45, 60, 90];
 
 function landmarkMarker(landmark: StoredLandmarkSummary): LandmarkMarker {
   const { lat, lon } = landmark.coordinates;
@@ -86,11 +86,12 @@ export function worldMapMarkers(landmarks: readonly StoredLandmarkSummary[], max
   if (landmarks.length <= maxMarkers) {
     return { kind: 'landmarks', markers: landmarks.map(landmarkMarker) };
   }
-  let cellDegrees = firstCellDegrees;
+  let cellDegrees = cellSizesInDegrees[0]!;
   let cells = cellsOf(landmarks, cellDegrees);
-  while (cells.length > maxMarkers && cellDegrees < 90) {
-    cellDegrees *= 2;
-    cells = cellsOf(landmarks, cellDegrees);
+  for (const size of cellSizesInDegrees.slice(1)) {
+    if (cells.length <= maxMarkers) break;
+    cellDegrees = size;
+    cells = cellsOf(landmarks, size);
   }
   return { kind: 'cells', cellDegrees, cells };
 }

@@ -169,8 +169,9 @@ describe('freshness on static pages', () => {
 });
 
 describe('maps', () => {
-  const markerFill = (page: import('playwright-core').Page, label: string) =>
-    page.locator(`.world-map a[aria-label^="${label}"] circle`).evaluate((circle) => getComputedStyle(circle).fill);
+  // A marker is found as a person using a screen reader would: a link named by its landmark.
+  const marker = (page: import('playwright-core').Page, name: string) => page.locator('.world-map').getByRole('link', { name: new RegExp(`^${name}:`) });
+  const markerFill = (page: import('playwright-core').Page, name: string) => marker(page, name).locator('circle').evaluate((circle) => getComputedStyle(circle).fill);
 
   it('the home page shows every landmark on the world map, readable without JavaScript', async () => {
     const { page, trouble } = await open('/', { javaScriptEnabled: false });
@@ -179,18 +180,22 @@ describe('maps', () => {
     const basemap = page.locator('.world-map image');
     expect(await basemap.getAttribute('href')).toBe('/map/world.svg');
     expect((await basemap.boundingBox())!.width).toBeGreaterThan(300);
-    expect(await page.locator('.world-map a').evaluateAll((links) => links.map((link) => [link.getAttribute('href'), link.getAttribute('aria-label')]))).toEqual([
+    const links = page.locator('.world-map').getByRole('link');
+    expect(await links.count()).toBe(3);
+    for (const [href, name] of [
       ['/landmarks/old-bridge', 'Old Bridge: view obstructed, current until 2026-05-04'],
       ['/landmarks/quiet-square', 'Quiet Square: no reports yet'],
       ['/landmarks/tower-of-tests', 'Tower of Tests: scaffolding, current until 2026-05-02'],
-    ]);
+    ]) {
+      expect(await page.locator('.world-map').getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
+    }
     expect(await page.locator('.map-legend li').count()).toBe(9);
     expect(trouble.failedRequests).toEqual([]);
   });
 
   it('a marker links to its landmark’s page', async () => {
     const { page } = await open('/');
-    await page.locator('.world-map a[aria-label^="Tower of Tests"]').click();
+    await marker(page, 'Tower of Tests').click();
     await page.waitForURL('**/landmarks/tower-of-tests');
     expect(await page.locator('h1').textContent()).toBe('Tower of Tests');
   });
@@ -217,14 +222,14 @@ describe('maps', () => {
     const map = page.locator('.locator-map svg');
     expect(await map.getAttribute('aria-label')).toBe('Map: Tower of Tests in München, Bavaria, Germany, at 48.1374, 11.5755; scaffolding');
     const [left, top, width, height] = (await map.getAttribute('viewBox'))!.split(' ').map(Number);
-    const marker = page.locator('.locator-map circle.marker');
-    const [cx, cy] = [Number(await marker.getAttribute('cx')), Number(await marker.getAttribute('cy'))];
+    const dotElement = page.locator('.locator-map circle');
+    const [cx, cy] = [Number(await dotElement.getAttribute('cx')), Number(await dotElement.getAttribute('cy'))];
     expect(cx).toBeGreaterThan(left!);
     expect(cx).toBeLessThan(left! + width!);
     expect(cy).toBeGreaterThan(top!);
     expect(cy).toBeLessThan(top! + height!);
     // On screen: the marker sits inside the drawn map.
-    const [box, dot] = [(await map.boundingBox())!, (await marker.boundingBox())!];
+    const [box, dot] = [(await map.boundingBox())!, (await dotElement.boundingBox())!];
     expect(dot.x).toBeGreaterThan(box.x);
     expect(dot.x + dot.width).toBeLessThan(box.x + box.width);
   });

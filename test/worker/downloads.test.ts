@@ -3,6 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { check as checkGeojson } from '@placemarkio/check-geojson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Datapackage, DatapackageResource } from '../../src/build/downloads/datapackage.ts';
 import { landmarkDetail, landmarkList, type LandmarkDetail, type Report } from '../../src/schema/api.ts';
@@ -91,7 +92,10 @@ describe('reading the downloads back gives exactly the records the API serves', 
   });
 
   it('from GeoJSON: a point per landmark at the coordinates, condition and dates the API gives', async () => {
-    const collection = JSON.parse(await downloadText('landmarks-geojson')) as {
+    const text = await downloadText('landmarks-geojson');
+    // A strict RFC 7946 checker, as the tools people open it in (QGIS, geojson.io) expect.
+    expect(() => checkGeojson(text)).not.toThrow();
+    const collection = JSON.parse(text) as {
       features: { id: string; geometry: { coordinates: [number, number] }; properties: Record<string, unknown> }[];
     };
     expect(collection.features.map((feature) => feature.id)).toEqual(apiLandmarks.map((landmark) => landmark.slug));
