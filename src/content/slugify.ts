@@ -1,5 +1,4 @@
-/** Letters that Unicode does not decompose into a base letter and a mark. */
-const plainLetters: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
+import { foldLetters } from '../model/fold-letters.ts';
 
 /**
  * The slug a name stands for: lowercase ASCII words joined by hyphens, diacritics dropped
@@ -7,11 +6,7 @@ const plainLetters: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø:
  * name one landmark twice, and clash on case-insensitive file systems (macOS, Windows).
  */
 export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[ßæœøłđðþı]/g, (letter) => plainLetters[letter] ?? letter)
+  return foldLetters(text)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }

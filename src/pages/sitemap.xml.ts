@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { downloadPaths } from '../model/download-resources.ts';
+import { escapeMarkup } from '../model/escape-markup.ts';
 import { pageCatalogue } from './_lib/catalogue.ts';
 
-const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * Every page worth indexing, at its canonical URL. A sitemap holds at most 50,000 URLs; past that it
@@ -24,7 +24,7 @@ export const GET: APIRoute = async ({ site }) => {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...entries.map(
-      ({ url, lastModified }) => `  <url><loc>${xmlText(url)}</loc>${lastModified ? `<lastmod>${lastModified}</lastmod>` : ''}</url>`,
+      ({ url, lastModified }) => `  <url><loc>${escapeMarkup(url)}</loc>${lastModified ? `<lastmod>${lastModified}</lastmod>` : ''}</url>`,
     ),
     '</urlset>',
     '',

@@ -1,5 +1,7 @@
 import { entryPoints } from '../model/entry-points.ts';
 import { apiBasePath } from '../model/urls.ts';
+import { slugPattern } from '../schema/landmark-frontmatter.ts';
+import { reportIdPattern } from '../schema/report-frontmatter.ts';
 import { ApiError, dataUnavailable, notFound } from './api-error.ts';
 import { DataFileUnavailable } from './asset-json.ts';
 import { assetDataStore } from './data-store.ts';
@@ -14,6 +16,9 @@ import { getReport } from './routes/get-report.ts';
 import { listLandmarks } from './routes/list-landmarks.ts';
 import { searchLandmarks } from './routes/search-landmarks.ts';
 
+/** An identifier's pattern from the schema, without its anchors, to sit inside a path pattern. */
+const patternBody = (pattern: RegExp) => pattern.source.replace(/^\^|\$$/g, '');
+
 interface Route {
   pattern: RegExp;
   handler: RouteHandler;
@@ -22,8 +27,8 @@ interface Route {
 /** Path segments are matched strictly, so `/landmarks/x.json` or `/landmarks/x/` are unknown paths. */
 const routes: Route[] = [
   { pattern: new RegExp(`^${apiBasePath}/landmarks$`), handler: listLandmarks },
-  { pattern: new RegExp(`^${apiBasePath}/landmarks/(?<slug>[a-z0-9]+(?:-[a-z0-9]+)*)$`), handler: getLandmark },
-  { pattern: new RegExp(`^${apiBasePath}/reports/(?<id>[a-z0-9]{1,64})$`), handler: getReport },
+  { pattern: new RegExp(`^${apiBasePath}/landmarks/(?<slug>${patternBody(slugPattern)})$`), handler: getLandmark },
+  { pattern: new RegExp(`^${apiBasePath}/reports/(?<id>${patternBody(reportIdPattern)})$`), handler: getReport },
   { pattern: new RegExp(`^${apiBasePath}/search$`), handler: searchLandmarks },
   { pattern: new RegExp(`^${apiBasePath}/changes$`), handler: getChanges },
   { pattern: new RegExp(`^${apiBasePath}/featured$`), handler: getFeaturedLandmarks },

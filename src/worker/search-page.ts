@@ -1,3 +1,4 @@
+import { escapeMarkup } from '../model/escape-markup.ts';
 import { currentConditionInWords, placeInWords, searchStatusInWords } from '../model/in-words.ts';
 import { apiBasePath } from '../model/urls.ts';
 import type { ApiError, LandmarkSearchResults } from '../schema/api.ts';
@@ -6,17 +7,15 @@ import type { Env } from './env.ts';
 /** The built page that /search fills in: the site's layout with an empty results region. */
 const templatePath = '/search';
 
-const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** The same markup as the search-as-you-type script builds, as escaped HTML. */
 function resultListHtml(results: LandmarkSearchResults): string {
   if (results.landmarks.length === 0) return '';
   const items = results.landmarks.map(
     (landmark) =>
-      `<li><a class="entry-title" href="${escapeHtml(new URL(landmark.urls.html).pathname)}">${escapeHtml(landmark.name)}</a> ` +
-      `<span class="place">${escapeHtml(placeInWords(landmark.location))}</span>` +
-      `<span class="entry-meta">${escapeHtml(currentConditionInWords(landmark.currentCondition))}</span></li>`,
+      `<li><a class="entry-title" href="${escapeMarkup(new URL(landmark.urls.html).pathname)}">${escapeMarkup(landmark.name)}</a> ` +
+      `<span class="place">${escapeMarkup(placeInWords(landmark.location))}</span>` +
+      `<span class="entry-meta">${escapeMarkup(currentConditionInWords(landmark.currentCondition))}</span></li>`,
   );
   return `<ol class="entries">${items.join('')}</ol>`;
 }

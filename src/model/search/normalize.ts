@@ -1,18 +1,12 @@
+import { foldLetters } from '../fold-letters.ts';
+
 /**
  * Text as search compares it: lowercase, without diacritics, split into words. "Sagrada Família"
  * and "sagrada familia" become the same words, as do "München" and "munchen".
  */
 
-/** Letters that Unicode does not decompose into a base letter and a mark. */
-const foldedLetters: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ł: 'l', ı: 'i', þ: 'th', ð: 'd' };
-
 export function normalizeText(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[ßæœøđłıþð]/g, (letter) => foldedLetters[letter] ?? letter)
-    .replace(/['’ʼ]/g, '');
+  return foldLetters(text).replace(/['’ʼ]/g, '');
 }
 
 export function wordsOf(text: string): string[] {

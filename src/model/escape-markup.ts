@@ -1,0 +1,16 @@
+// XML 1.0 forbids most control characters even when escaped, and HTML shows none of them: both get U+FFFD.
+const notXmlCharacter = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/**
+ * Text made safe inside HTML or XML, as element content or a quoted attribute value. One escaper
+ * for every page, feed and sitemap the project writes by hand, so none of them can miss a case.
+ */
+export function escapeMarkup(text: string): string {
+  return text
+    .replace(notXmlCharacter, '\uFFFD')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
