@@ -1,7 +1,6 @@
 /**
- * The limits of the API's parameters, as plain numbers: the REST routes check query strings
- * against them without loading any schema, and the operation table (api-operations.ts) builds
- * the parameter schemas of OpenAPI and the MCP tools from them.
+ * The limits of the API's parameters, as plain numbers: the operation table (api-operations.ts)
+ * builds from them the parameter schemas that REST, the MCP tools and OpenAPI all use.
  */
 
 /** Page size of listLandmarks and getChanges. */

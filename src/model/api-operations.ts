@@ -36,7 +36,7 @@ const limit = z
 
 const cursor = z
   .string({ error: 'cursor must be the string pagination.nextCursor of the previous page' })
-  .min(1, { error: 'cursor must not be empty; omit it to start from the first page' })
+  .min(1, { error: 'cursor must not be empty: pass pagination.nextCursor unchanged, or omit cursor to start from the first page' })
   .max(maxCursorLength, { error: `cursor is at most ${maxCursorLength} characters; pass pagination.nextCursor unchanged` })
   .describe('Opaque: pagination.nextCursor of the previous page, unchanged. Omit it for the first page.');
 
@@ -73,7 +73,12 @@ export interface ApiOperation {
   responseName: string;
   /** Client errors the operation answers, and when. */
   errors: readonly { status: 400 | 404; when: string }[];
+  /** The Cache-Control of its successful answers. */
+  cacheControl: string;
 }
+
+/** Stored API data changes only with a deploy; five minutes keeps `isCurrent` close to the clock. */
+export const apiCacheControl = 'public, max-age=300';
 
 const freshnessNote =
   'Reports are dated observations: read isCurrent, currentUntil and reportExpiryDays instead of assuming a lifetime.';
@@ -92,6 +97,7 @@ export const apiOperations = {
     response: landmarkList,
     responseName: 'LandmarkList',
     errors: [{ status: 400, when: 'limit is not a whole number from 1 to 1000, a parameter is repeated, or cursor is not a current cursor of this list' }],
+    cacheControl: apiCacheControl,
   },
   getFeaturedLandmarks: {
     operationId: 'getFeaturedLandmarks',
@@ -106,6 +112,8 @@ export const apiOperations = {
     response: featuredLandmarks,
     responseName: 'FeaturedLandmarks',
     errors: [],
+    // A new random draw every request: no shared cache may keep one draw for everybody.
+    cacheControl: 'no-store',
   },
   searchLandmarks: {
     operationId: 'searchLandmarks',
@@ -119,6 +127,7 @@ export const apiOperations = {
     response: landmarkSearchResults,
     responseName: 'LandmarkSearchResults',
     errors: [{ status: 400, when: `q is missing, repeated, shorter than ${queryLength.min} or longer than ${queryLength.max} characters after trimming, or has no word of 2 letters or digits` }],
+    cacheControl: apiCacheControl,
   },
   getLandmark: {
     operationId: 'getLandmark',
@@ -130,6 +139,7 @@ export const apiOperations = {
     response: landmarkDetail,
     responseName: 'LandmarkDetail',
     errors: [{ status: 404, when: 'no landmark has this slug' }],
+    cacheControl: apiCacheControl,
   },
   getReport: {
     operationId: 'getReport',
@@ -141,6 +151,7 @@ export const apiOperations = {
     response: report,
     responseName: 'Report',
     errors: [{ status: 404, when: 'no report has this id' }],
+    cacheControl: apiCacheControl,
   },
   getChanges: {
     operationId: 'getChanges',
@@ -156,6 +167,7 @@ export const apiOperations = {
     response: changeList,
     responseName: 'ChangeList',
     errors: [{ status: 400, when: 'updated_since is not an ISO 8601 date or date-time with a time zone, limit is out of range, or cursor is not a current cursor of the changes feed' }],
+    cacheControl: apiCacheControl,
   },
 } as const satisfies Record<OperationId, ApiOperation>;
 

@@ -1,52 +1,66 @@
+import { apiOperations, operationOrder, type ApiOperation } from '../model/api-operations.ts';
 import { entryPoints } from '../model/entry-points.ts';
-import { apiBasePath } from '../model/urls.ts';
-import { slugPattern } from '../schema/landmark-frontmatter.ts';
-import { reportIdPattern } from '../schema/report-frontmatter.ts';
 import { ApiError, dataUnavailable, notFound } from './api-error.ts';
 import { DataFileUnavailable } from './asset-json.ts';
 import { assetDataStore } from './data-store.ts';
 import { requestTime, type Env } from './env.ts';
 import { allowedMethods, jsonResponse, preflightResponse } from './http.ts';
 import { serveOpenApiDocument } from './openapi-document.ts';
-import type { RouteHandler } from './routes/context.ts';
-import { getChanges } from './routes/get-changes.ts';
-import { getFeaturedLandmarks } from './routes/get-featured.ts';
-import { getLandmark } from './routes/get-landmark.ts';
-import { getReport } from './routes/get-report.ts';
-import { listLandmarks } from './routes/list-landmarks.ts';
-import { searchLandmarks } from './routes/search-landmarks.ts';
-
-/** An identifier's pattern from the schema, without its anchors, to sit inside a path pattern. */
-const patternBody = (pattern: RegExp) => pattern.source.replace(/^\^|\$$/g, '');
+import { allOperations } from './operations/all-operations.ts';
+import type { OperationContext } from './operations/context.ts';
+import { restInput } from './rest-input.ts';
 
 interface Route {
+  operation: ApiOperation;
   pattern: RegExp;
-  handler: RouteHandler;
 }
 
-/** Path segments are matched strictly, so `/landmarks/x.json` or `/landmarks/x/` are unknown paths. */
-const routes: Route[] = [
-  { pattern: new RegExp(`^${apiBasePath}/landmarks$`), handler: listLandmarks },
-  { pattern: new RegExp(`^${apiBasePath}/landmarks/(?<slug>${patternBody(slugPattern)})$`), handler: getLandmark },
-  { pattern: new RegExp(`^${apiBasePath}/reports/(?<id>${patternBody(reportIdPattern)})$`), handler: getReport },
-  { pattern: new RegExp(`^${apiBasePath}/search$`), handler: searchLandmarks },
-  { pattern: new RegExp(`^${apiBasePath}/changes$`), handler: getChanges },
-  { pattern: new RegExp(`^${apiBasePath}/featured$`), handler: getFeaturedLandmarks },
-];
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-function matchRoute(pathname: string): { handler: RouteHandler; params: Record<string, string> } | undefined {
+/**
+ * The routes are the operation table's paths: a declared operation is routed, and one without a
+ * handler fails the type check (all-operations.ts). A path parameter is one whole segment, so
+ * `/landmarks/x/` and `/landmarks/x/y` are unknown paths; its schema then judges its value.
+ */
+const routes: Route[] = operationOrder.map((id) => {
+  const operation: ApiOperation = apiOperations[id];
+  const pattern = operation.path
+    .split(/(\{\w+\})/)
+    .map((part) => (/^\{\w+\}$/.test(part) ? `(?<${part.slice(1, -1)}>[^/]+)` : escapeRegExp(part)))
+    .join('');
+  return { operation, pattern: new RegExp(`^${pattern}$`) };
+});
+
+function matchRoute(pathname: string): { operation: ApiOperation; pathValues: Record<string, string> } | undefined {
   for (const route of routes) {
     const match = route.pattern.exec(pathname);
-    if (match) return { handler: route.handler, params: { ...match.groups } };
+    if (!match) continue;
+    const pathValues: Record<string, string> = {};
+    for (const [name, value] of Object.entries(match.groups ?? {})) {
+      try {
+        pathValues[name] = decodeURIComponent(value);
+      } catch {
+        return undefined;
+      }
+    }
+    return { operation: route.operation, pathValues };
   }
   return undefined;
+}
+
+/** Runs an operation for a REST request: its input checked by its schema, its answer with its cache policy. */
+async function answer(request: Request, url: URL, matched: NonNullable<ReturnType<typeof matchRoute>>, context: OperationContext): Promise<Response> {
+  const { operation, pathValues } = matched;
+  const run = allOperations[operation.operationId] as (context: OperationContext, input: unknown) => Promise<unknown>;
+  const body = await run(context, restInput(operation, url, pathValues));
+  return jsonResponse(request, body, { cacheControl: operation.cacheControl });
 }
 
 /** Answers every request under /api/: always JSON, never an HTML page or a stack trace. */
 export async function handleApi(request: Request, env: Env): Promise<Response> {
   // The MCP endpoint speaks JSON-RPC over POST, with its own origin check and preflight.
   if (new URL(request.url).pathname === entryPoints.mcp) {
-    // Loaded on first use: the SDK and the schemas stay out of the start-up of every other route.
+    // Loaded on first use: the SDK stays out of the start-up of every other route.
     const { handleMcp } = await import('./mcp/handler.ts');
     return handleMcp(request, env);
   }
@@ -63,7 +77,7 @@ export async function handleApi(request: Request, env: Env): Promise<Response> {
     if (!matched) {
       throw notFound(`No API route at ${url.pathname}. The routes are described at /api/openapi.json.`);
     }
-    return await matched.handler({ request, url, params: matched.params, store: assetDataStore(env.ASSETS), now: requestTime(env) });
+    return await answer(request, url, matched, { store: assetDataStore(env.ASSETS), now: requestTime(env) });
   } catch (caught) {
     const error = caught instanceof DataFileUnavailable ? dataUnavailable(caught) : caught;
     if (error instanceof ApiError) {

@@ -119,6 +119,33 @@ describe.each(['current', '2025-11-25'] as const)('an MCP client of the %s revis
   });
 });
 
+describe('REST and MCP refuse the same bad input', () => {
+  let client: Client;
+  beforeAll(async () => {
+    client = await connect('current');
+  });
+
+  it.each([
+    ['searchLandmarks', '/api/public/v1/search?q=a', { q: 'a' }],
+    ['searchLandmarks', '/api/public/v1/search', {}],
+    ['searchLandmarks', '/api/public/v1/search?q=x%20%20', { q: 'x  ' }],
+    ['listLandmarks', '/api/public/v1/landmarks?limit=0', { limit: 0 }],
+    ['listLandmarks', '/api/public/v1/landmarks?limit=5000', { limit: 5000 }],
+    ['listLandmarks', '/api/public/v1/landmarks?limit=2.5', { limit: 2.5 }],
+    ['listLandmarks', '/api/public/v1/landmarks?cursor=', { cursor: '' }],
+    ['listLandmarks', '/api/public/v1/landmarks?cursor=not-a-cursor', { cursor: 'not-a-cursor' }],
+    ['getChanges', '/api/public/v1/changes?updated_since=yesterday', { updated_since: 'yesterday' }],
+    ['getLandmark', '/api/public/v1/landmarks/no-such-place', { slug: 'no-such-place' }],
+  ])('%s: %s gives the reason the tool gives', async (name, path, args) => {
+    const response = await site.get(path);
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    const { error } = (await response.json()) as { error: { message: string } };
+    const result = await client.callTool({ name, arguments: args });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain(error.message);
+  });
+});
+
 describe('the MCP endpoint over HTTP', () => {
   const initialize = JSON.stringify({
     jsonrpc: '2.0',
