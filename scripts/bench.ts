@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import MiniSearch from 'minisearch';
-import { emitApiData } from '../src/build/emit-api-data.ts';
+import { apiDataFiles, emitApiData } from '../src/build/emit-api-data.ts';
 import { loadContent } from '../src/content/load-content.ts';
 import { buildCatalogue, summaryOf } from '../src/model/catalogue.ts';
 import { encodeCursor } from '../src/model/cursor.ts';
@@ -94,7 +94,7 @@ async function benchRoutes(landmarkCount: number): Promise<void> {
   const input = syntheticCatalogueInput({ landmarks: landmarkCount, reports: reportCount, seed: 1 });
   const catalogue = buildCatalogue(input, 'https://bench.invalid');
   const dist = path.join(scratch, `dist-${landmarkCount}`);
-  await emitApiData(catalogue, dist);
+  await emitApiData(apiDataFiles(catalogue), dist);
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>bench</title><p>static asset baseline</p>\n');
   console.log(`generated and emitted API data in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 

@@ -4,7 +4,7 @@
 // static pages a test could not afford to render.
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { emitApiData } from '../../src/build/emit-api-data.ts';
+import { apiDataFiles, emitApiData } from '../../src/build/emit-api-data.ts';
 import { buildCatalogue, type Catalogue, type CatalogueInput } from '../../src/model/catalogue.ts';
 import { dataPaths } from '../../src/model/data-paths.ts';
 import { openApiAssetPath } from '../../src/model/entry-points.ts';
@@ -17,6 +17,6 @@ export async function replaceApiData(distDir: string, input: CatalogueInput, sit
   for (const entry of await readdir(dataDir)) {
     if (entry !== kept) await rm(path.join(dataDir, entry), { recursive: true, force: true });
   }
-  await emitApiData(catalogue, distDir);
+  await emitApiData(apiDataFiles(catalogue), distDir);
   return catalogue;
 }

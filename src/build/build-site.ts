@@ -7,7 +7,7 @@ import { loadPopularity } from '../content/popularity.ts';
 import type { Problem } from '../content/problem.ts';
 import { buildCatalogue, type Catalogue } from '../model/catalogue.ts';
 import { catalogueFileVariable } from '../pages/_lib/catalogue.ts';
-import { emitApiData } from './emit-api-data.ts';
+import { apiDataFiles, emitApiData } from './emit-api-data.ts';
 import { emitEntryPoints } from './emit-entry-points.ts';
 import { withBulkDownloads } from './downloads/emit-downloads.ts';
 
@@ -52,8 +52,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     await withBulkDownloads(catalogue, { siteUrl: options.siteUrl, staging }, () =>
       buildPages(options.projectRoot, staging, options.siteUrl),
     );
-    await emitApiData(catalogue, staging);
-    await emitEntryPoints(catalogue, staging, { siteUrl: options.siteUrl, now: options.now, contactEmail: process.env.CONTACT_EMAIL });
+    const dataFiles = apiDataFiles(catalogue);
+    await emitApiData(dataFiles, staging);
+    await emitEntryPoints(catalogue, dataFiles, staging, { siteUrl: options.siteUrl, now: options.now, contactEmail: process.env.CONTACT_EMAIL });
     await swapIn(staging, outDir);
     return { ok: true, catalogue };
   } finally {

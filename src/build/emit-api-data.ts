@@ -52,8 +52,8 @@ export function apiDataFiles(catalogue: Catalogue): Map<string, string> {
 }
 
 /** Writes the stored records behind the API routes into the site being built. */
-export async function emitApiData(catalogue: Catalogue, outDir: string): Promise<void> {
-  const files = [...apiDataFiles(catalogue)];
+export async function emitApiData(dataFiles: ReadonlyMap<string, string>, outDir: string): Promise<void> {
+  const files = [...dataFiles];
   // Bounded concurrency: enough to keep the disk busy without opening thousands of files at once.
   for (let start = 0; start < files.length; start += 64) {
     await Promise.all(files.slice(start, start + 64).map(([sitePath, contents]) => writeSiteFile(outDir, sitePath, contents)));

@@ -20,8 +20,8 @@ export interface EntryPointOptions {
 }
 
 /** Writes the OpenAPI document, llms.txt, llms-full.txt and the plugin manifest into the site. */
-export async function emitEntryPoints(catalogue: Catalogue, outDir: string, options: EntryPointOptions): Promise<void> {
-  const examples = await apiExamples(catalogue, options.now);
+export async function emitEntryPoints(catalogue: Catalogue, dataFiles: ReadonlyMap<string, string>, outDir: string, options: EntryPointOptions): Promise<void> {
+  const examples = await apiExamples(catalogue, dataFiles, options.now);
   const document = buildOpenApiDocument({ siteUrl: options.siteUrl, examples });
   const guide = { siteUrl: options.siteUrl, document, examples };
   const manifest = buildAiPluginManifest({ siteUrl: options.siteUrl, contactEmail: options.contactEmail || placeholderContactEmail });

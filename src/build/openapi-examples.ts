@@ -1,18 +1,18 @@
-import type { OperationId } from '../model/api-operations.ts';
-import { summaryOf, type Catalogue } from '../model/catalogue.ts';
+import { ApiError } from '../model/api-error.ts';
+import { apiOperations, operationOrder, type ApiOperation, type OperationId } from '../model/api-operations.ts';
+import type { Catalogue } from '../model/catalogue.ts';
 import { changesInOrder } from '../model/changes.ts';
-import { encodeCursor } from '../model/cursor.ts';
-import { popularLandmarks } from '../model/featured.ts';
-import { isCurrentAt } from '../model/freshness.ts';
-import { presentLandmarkDetail, presentLandmarkSummary, presentReport } from '../model/present.ts';
-import { buildSearchShards } from '../model/search/build-index.ts';
-import { queryWords, runSearch } from '../model/search/run-query.ts';
-import type { StoredLandmarkDetail, StoredReport } from '../schema/api.ts';
+import { dataStoreOver } from '../model/data-store.ts';
+import type { OperationContext } from '../model/operations/context.ts';
+import { runOperation } from '../model/operations/run-operation.ts';
+import { queryWords } from '../model/search/run-query.ts';
+import type { ApiError as ApiErrorBody, StoredLandmarkDetail, StoredReport } from '../schema/api.ts';
 
 /**
- * Examples of every operation, made from the catalogue being built with the same model functions
- * the Worker answers with: real slugs, real ids, real search results. Lists are cut to a few items
- * so the documents stay short; each example is still a valid response (a test checks them all).
+ * Examples of every operation, made by running the operations themselves against the data files
+ * this build writes (held in memory): real slugs, real ids, real search results, and the real
+ * answer to each operation's typical mistake. Lists ask for a few items so the documents stay
+ * short; each example is a valid response (a test checks them all).
  */
 export interface OperationExample {
   /** Parameter values of the example request, by parameter name. */
@@ -29,6 +29,8 @@ export interface ApiExamples {
   /** A search term that finds the landmark. */
   query: string;
   operations: Partial<Record<OperationId, OperationExample>>;
+  /** What each operation answers to its typical mistake (`exampleMistake` in the operation table). */
+  mistakes: Partial<Record<OperationId, ApiErrorBody>>;
 }
 
 const shownItems = 2;
@@ -45,79 +47,69 @@ function searchTermFor(landmark: StoredLandmarkDetail): string {
   return words.reduce((longest, word) => (word.length > longest.length ? word : longest), words[0] ?? landmark.slug.slice(0, 20));
 }
 
-async function searchExample(catalogue: Catalogue, q: string, now: Date): Promise<OperationExample> {
-  const summaries = catalogue.landmarks.map(summaryOf);
-  const shards = buildSearchShards(summaries);
-  const { total, hits } = await runSearch(queryWords(q), async (key) => shards.get(key));
-  return {
-    parameters: { q },
-    body: { query: q, total, landmarks: hits.slice(0, shownItems).map((hit) => presentLandmarkSummary(summaries[hit.landmarkIndex]!, now)) },
-  };
+/** A fixed sequence instead of chance, so the documents change only when the data does. */
+function fixedRandom(): () => number {
+  let step = 0;
+  return () => ((step++ * 0.618_033_988_75) % 1);
 }
 
-async function listExample(catalogue: Catalogue, now: Date): Promise<OperationExample> {
-  const page = catalogue.landmarks.slice(0, shownItems);
-  const hasMore = catalogue.landmarks.length > shownItems;
-  return {
-    parameters: { limit: shownItems },
-    body: {
-      landmarks: page.map((landmark) => presentLandmarkSummary(summaryOf(landmark), now)),
-      pagination: { limit: shownItems, nextCursor: hasMore ? encodeCursor('landmarks', page[page.length - 1]!.slug) : null, hasMore },
-    },
+/** Each example request, by operation: parameters a client could send today. */
+function exampleRequests(catalogue: Catalogue, landmark: StoredLandmarkDetail, query: string): Partial<Record<OperationId, Record<string, string | number>>> {
+  const requests: Partial<Record<OperationId, Record<string, string | number>>> = {
+    searchLandmarks: { q: query },
+    getLandmark: { slug: landmark.slug },
+    listLandmarks: { limit: shownItems },
+    getFeaturedLandmarks: {},
   };
-}
-
-/** The latest changes, asked for since the start of the day of the one before last. */
-async function changesExample(catalogue: Catalogue, now: Date): Promise<OperationExample | undefined> {
+  const report = landmark.reports[0];
+  if (report) requests.getReport = { id: report.id };
   const changes = changesInOrder(catalogue.reports);
-  if (changes.length === 0) return undefined;
-  const since = `${changes[Math.max(0, changes.length - shownItems)]!.updatedAt.slice(0, 10)}T00:00:00Z`;
-  const after = changes.filter((change) => change.updatedAt > since);
-  const page = after.slice(0, shownItems);
-  const hasMore = after.length > shownItems;
-  const last = page[page.length - 1]!;
-  return {
-    parameters: { updated_since: since, limit: shownItems },
-    body: {
-      updatedSince: since,
-      changes: page.map((change) => ({ ...change, isCurrent: isCurrentAt(change.currentUntil, now) })),
-      pagination: {
-        limit: shownItems,
-        nextCursor: hasMore ? encodeCursor('changes', { updatedAt: last.updatedAt, id: last.id }) : null,
-        hasMore,
-      },
-    },
-  };
+  if (changes.length > 0) {
+    // Since the start of the day of the change before last: a request that finds a couple of changes.
+    const since = `${changes[Math.max(0, changes.length - shownItems)]!.updatedAt.slice(0, 10)}T00:00:00Z`;
+    requests.getChanges = { updated_since: since, limit: shownItems };
+  }
+  return requests;
 }
 
-function featuredExample(catalogue: Catalogue, now: Date): OperationExample {
-  const summaries = catalogue.landmarks.map(summaryOf);
-  const popular = popularLandmarks(summaries, shownItems);
-  // A fixed "random" draw, so the document changes only when the data does.
-  const random = summaries.filter((summary) => !popular.includes(summary)).slice(-shownItems);
-  return {
-    parameters: {},
-    body: {
-      popular: popular.map((landmark) => presentLandmarkSummary(landmark, now)),
-      random: random.map((landmark) => presentLandmarkSummary(landmark, now)),
-    },
-  };
+/** Search and featured answer in full; the examples show their first items, as a client would read them. */
+function shortened(operationId: OperationId, body: unknown): unknown {
+  const value = body as Record<string, unknown[]>;
+  if (operationId === 'searchLandmarks') return { ...value, landmarks: value.landmarks!.slice(0, shownItems) };
+  if (operationId === 'getFeaturedLandmarks') return { popular: value.popular!.slice(0, shownItems), random: value.random!.slice(0, shownItems) };
+  return body;
 }
 
-/** Examples for every operation, or undefined for a catalogue without landmarks. */
-export async function apiExamples(catalogue: Catalogue, now: Date): Promise<ApiExamples | undefined> {
+/**
+ * Examples for every operation, or undefined for a catalogue without landmarks. `dataFiles` are the
+ * API data files of this build (site path -> JSON text), which the operations read as the Worker would.
+ */
+export async function apiExamples(catalogue: Catalogue, dataFiles: ReadonlyMap<string, string>, now: Date): Promise<ApiExamples | undefined> {
   const landmark = exampleLandmark(catalogue);
   if (!landmark) return undefined;
-  const report = landmark.reports[0];
   const query = searchTermFor(landmark);
-  const operations: Partial<Record<OperationId, OperationExample>> = {
-    searchLandmarks: await searchExample(catalogue, query, now),
-    getLandmark: { parameters: { slug: landmark.slug }, body: presentLandmarkDetail(landmark, now) },
-    listLandmarks: await listExample(catalogue, now),
-    getFeaturedLandmarks: featuredExample(catalogue, now),
-  };
-  if (report) operations.getReport = { parameters: { id: report.id }, body: presentReport(report, now) };
-  const changes = await changesExample(catalogue, now);
-  if (changes) operations.getChanges = changes;
-  return { landmark, report, query, operations };
+  const store = dataStoreOver(async <T>(sitePath: string) => {
+    const text = dataFiles.get(sitePath);
+    if (text === undefined) throw new Error(`the build wrote no data file ${sitePath}`);
+    return JSON.parse(text) as T;
+  });
+  const context: OperationContext = { store, now, random: fixedRandom() };
+
+  const operations: Partial<Record<OperationId, OperationExample>> = {};
+  for (const [operationId, parameters] of Object.entries(exampleRequests(catalogue, landmark, query)) as [OperationId, Record<string, string | number>][]) {
+    operations[operationId] = { parameters, body: shortened(operationId, await runOperation(operationId, context, parameters)) };
+  }
+  const mistakes: Partial<Record<OperationId, ApiErrorBody>> = {};
+  for (const operationId of operationOrder) {
+    const mistake = (apiOperations[operationId] as ApiOperation).exampleMistake;
+    if (!mistake) continue;
+    try {
+      await runOperation(operationId, context, mistake);
+      throw new Error(`${operationId} accepted its exampleMistake ${JSON.stringify(mistake)}; make it a request the operation refuses`);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      mistakes[operationId] = error.toBody();
+    }
+  }
+  return { landmark, report: landmark.reports[0], query, operations, mistakes };
 }

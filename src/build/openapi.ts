@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiOperations, openApiVersion, operationOrder, pathParameterNames, type ApiOperation, type OperationId } from '../model/api-operations.ts';
+import { apiOperations, openApiVersion, operationOrder, pathParameterNames, type ApiOperation } from '../model/api-operations.ts';
 import { dataLicense } from '../model/data-license.ts';
 import { downloadPaths } from '../model/download-resources.ts';
 import { entryPoints } from '../model/entry-points.ts';
@@ -97,22 +97,6 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: { $ref: schemaRef('Error') } } },
 });
 
-/** What the Worker answers to a typical mistake with each operation, as error examples. */
-const clientErrorExamples: Partial<Record<OperationId, { parameter?: string; message: string }>> = {
-  listLandmarks: { parameter: 'limit', message: 'limit must be a whole number from 1 to 1000; got "0"' },
-  searchLandmarks: { parameter: 'q', message: 'q must be 2 to 100 characters after trimming spaces; got 1' },
-  getChanges: { parameter: 'updated_since', message: 'updated_since must be an ISO 8601 date-time with a time zone, like 2026-10-01T00:00:00Z, or a date like 2026-10-01 (meaning 00:00 UTC); got "yesterday"' },
-  getLandmark: { message: 'No landmark has the slug "no-such-place". Find slugs with /api/public/v1/search?q=… or /api/public/v1/landmarks.' },
-  getReport: { message: 'No report has the id "zzzzzzzzzz". Report ids are listed in each landmark\'s reports.' },
-};
-
-function clientErrorExample(operationId: OperationId, status: 400 | 404) {
-  const example = clientErrorExamples[operationId];
-  if (!example) return undefined;
-  const code = status === 400 ? 'invalid_parameter' : 'not_found';
-  return { error: { status, code, message: example.message, ...(example.parameter ? { parameter: example.parameter } : {}) } };
-}
-
 function operationObject(operation: ApiOperation, examples: ApiExamples | undefined) {
   const example = examples?.operations[operation.operationId];
   const responses: Record<string, unknown> = {
@@ -129,7 +113,9 @@ function operationObject(operation: ApiOperation, examples: ApiExamples | undefi
     304: { description: 'Not modified: the `If-None-Match` ETag matches; use your cached copy.' },
   };
   for (const { status, when } of operation.errors) {
-    const example = clientErrorExample(operation.operationId, status);
+    // The operation's own answer to its typical mistake, when that is this status.
+    const mistake = examples?.mistakes[operation.operationId];
+    const example = mistake?.error.status === status ? mistake : undefined;
     responses[status] = {
       description: `Refused: ${when}. The message says what to fix.`,
       content: { 'application/json': { schema: { $ref: schemaRef('Error') }, ...(example ? { example } : {}) } },

@@ -75,6 +75,8 @@ export interface ApiOperation {
   errors: readonly { status: 400 | 404; when: string }[];
   /** The Cache-Control of its successful answers. */
   cacheControl: string;
+  /** A typical wrong request: the documents show what the operation answers to it. */
+  exampleMistake?: Record<string, unknown>;
 }
 
 /** Stored API data changes only with a deploy; five minutes keeps `isCurrent` close to the clock. */
@@ -98,6 +100,7 @@ export const apiOperations = {
     responseName: 'LandmarkList',
     errors: [{ status: 400, when: 'limit is not a whole number from 1 to 1000, a parameter is repeated, or cursor is not a current cursor of this list' }],
     cacheControl: apiCacheControl,
+    exampleMistake: { limit: 0 },
   },
   getFeaturedLandmarks: {
     operationId: 'getFeaturedLandmarks',
@@ -128,6 +131,7 @@ export const apiOperations = {
     responseName: 'LandmarkSearchResults',
     errors: [{ status: 400, when: `q is missing, repeated, shorter than ${queryLength.min} or longer than ${queryLength.max} characters after trimming, or has no word of 2 letters or digits` }],
     cacheControl: apiCacheControl,
+    exampleMistake: { q: ' a ' },
   },
   getLandmark: {
     operationId: 'getLandmark',
@@ -140,6 +144,7 @@ export const apiOperations = {
     responseName: 'LandmarkDetail',
     errors: [{ status: 404, when: 'no landmark has this slug' }],
     cacheControl: apiCacheControl,
+    exampleMistake: { slug: 'no-such-place' },
   },
   getReport: {
     operationId: 'getReport',
@@ -152,6 +157,7 @@ export const apiOperations = {
     responseName: 'Report',
     errors: [{ status: 404, when: 'no report has this id' }],
     cacheControl: apiCacheControl,
+    exampleMistake: { id: 'zzzzzzzzzz' },
   },
   getChanges: {
     operationId: 'getChanges',
@@ -168,6 +174,7 @@ export const apiOperations = {
     responseName: 'ChangeList',
     errors: [{ status: 400, when: 'updated_since is not an ISO 8601 date or date-time with a time zone, limit is out of range, or cursor is not a current cursor of the changes feed' }],
     cacheControl: apiCacheControl,
+    exampleMistake: { updated_since: 'yesterday' },
   },
 } as const satisfies Record<OperationId, ApiOperation>;
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
+import { invalidParameter } from '../model/api-error.ts';
 import type { ApiOperation } from '../model/api-operations.ts';
-import { invalidParameter, notFound } from './api-error.ts';
 
 /** The schema under optional() and default(): what a given value must be. */
 function innerType(schema: z.core.$ZodType): string {
@@ -15,13 +15,12 @@ function innerType(schema: z.core.$ZodType): string {
 const plainWholeNumber = /^(0|[1-9]\d{0,6})$/;
 
 /**
- * An operation's input from a REST request, checked by the operation's own schema: the one the
- * MCP tool and the OpenAPI document publish, so REST and MCP refuse bad input with the same words.
- * Query strings are text; a parameter the schema wants as a number is converted only when written
- * plainly. Undeclared query parameters are ignored (links carry tracking tags); a repeated one is
- * ambiguous and refused. A path parameter that cannot exist names nothing: 404.
+ * An operation's parameter values from a REST request, for runOperation to check. Query strings
+ * are text; a parameter the schema wants as a number is converted only when written plainly.
+ * Undeclared query parameters are ignored (links carry tracking tags); a repeated one is
+ * ambiguous and refused.
  */
-export function restInput(operation: ApiOperation, url: URL, pathValues: Readonly<Record<string, string>>): unknown {
+export function restParameterValues(operation: ApiOperation, url: URL, pathValues: Readonly<Record<string, string>>): Record<string, unknown> {
   const values: Record<string, unknown> = { ...pathValues };
   for (const [name, schema] of Object.entries(operation.input.shape)) {
     if (Object.hasOwn(pathValues, name)) continue;
@@ -31,10 +30,5 @@ export function restInput(operation: ApiOperation, url: URL, pathValues: Readonl
     if (raw === undefined) continue;
     values[name] = innerType(schema) === 'number' && plainWholeNumber.test(raw) ? Number(raw) : raw;
   }
-  const result = operation.input.safeParse(values);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const name = String(issue.path[0] ?? '');
-  if (Object.hasOwn(pathValues, name)) throw notFound(`Nothing can be at ${url.pathname}: ${name} ${JSON.stringify(pathValues[name])} is not valid (${issue.message}).`);
-  throw invalidParameter(name, issue.message);
+  return values;
 }

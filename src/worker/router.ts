@@ -1,14 +1,14 @@
 import { apiOperations, operationOrder, type ApiOperation } from '../model/api-operations.ts';
 import { entryPoints } from '../model/entry-points.ts';
-import { ApiError, dataUnavailable, notFound } from './api-error.ts';
+import { ApiError, notFound } from '../model/api-error.ts';
+import { runOperation } from '../model/operations/run-operation.ts';
 import { DataFileUnavailable } from './asset-json.ts';
-import { assetDataStore } from './data-store.ts';
-import { requestTime, type Env } from './env.ts';
+import { dataUnavailable } from './data-unavailable.ts';
+import type { Env } from './env.ts';
 import { allowedMethods, jsonResponse, preflightResponse } from './http.ts';
 import { serveOpenApiDocument } from './openapi-document.ts';
-import { allOperations } from './operations/all-operations.ts';
-import type { OperationContext } from './operations/context.ts';
-import { restInput } from './rest-input.ts';
+import { operationContext } from './operation-context.ts';
+import { restParameterValues } from './rest-input.ts';
 
 interface Route {
   operation: ApiOperation;
@@ -48,13 +48,6 @@ function matchRoute(pathname: string): { operation: ApiOperation; pathValues: Re
   return undefined;
 }
 
-/** Runs an operation for a REST request: its input checked by its schema, its answer with its cache policy. */
-async function answer(request: Request, url: URL, matched: NonNullable<ReturnType<typeof matchRoute>>, context: OperationContext): Promise<Response> {
-  const { operation, pathValues } = matched;
-  const run = allOperations[operation.operationId] as (context: OperationContext, input: unknown) => Promise<unknown>;
-  const body = await run(context, restInput(operation, url, pathValues));
-  return jsonResponse(request, body, { cacheControl: operation.cacheControl });
-}
 
 /** Answers every request under /api/: always JSON, never an HTML page or a stack trace. */
 export async function handleApi(request: Request, env: Env): Promise<Response> {
@@ -77,7 +70,9 @@ export async function handleApi(request: Request, env: Env): Promise<Response> {
     if (!matched) {
       throw notFound(`No API route at ${url.pathname}. The routes are described at /api/openapi.json.`);
     }
-    return await answer(request, url, matched, { store: assetDataStore(env.ASSETS), now: requestTime(env) });
+    const { operation, pathValues } = matched;
+    const body = await runOperation(operation.operationId, operationContext(env), restParameterValues(operation, url, pathValues));
+    return jsonResponse(request, body, { cacheControl: operation.cacheControl });
   } catch (caught) {
     const error = caught instanceof DataFileUnavailable ? dataUnavailable(caught) : caught;
     if (error instanceof ApiError) {

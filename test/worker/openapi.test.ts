@@ -156,3 +156,22 @@ describe('the check of responses against the document', () => {
     expect(() => check('/api/public/v2/nothing', 404, { error: { status: 404 } })).toThrow(/Error/);
   });
 });
+
+describe('error examples', () => {
+  it('are what the Worker answers to each operation’s typical mistake, word for word', async () => {
+    let checked = 0;
+    for (const operationId of operationOrder) {
+      const operation = apiOperations[operationId] as (typeof apiOperations)[typeof operationId] & { exampleMistake?: Record<string, string | number> };
+      if (!operation.exampleMistake) continue;
+      const get = (document.paths as Record<string, { get: { responses: Record<string, { content?: { 'application/json'?: { example?: unknown } } }> } }>)[operation.path]!.get;
+      const documented = Object.values(get.responses).map((response) => response.content?.['application/json']?.example).find(Boolean);
+      const query = new URLSearchParams(
+        Object.entries(operation.exampleMistake).filter(([name]) => !operation.path.includes(`{${name}}`)).map(([name, value]) => [name, String(value)]),
+      );
+      const response = await site.get(`${fillPath(operation.path, operation.exampleMistake as Record<string, string>)}${query.size ? `?${query}` : ''}`);
+      expect({ operationId, body: await response.json() }).toEqual({ operationId, body: documented });
+      checked++;
+    }
+    expect(checked).toBe(5);
+  });
+});

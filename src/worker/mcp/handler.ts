@@ -1,8 +1,9 @@
 import { createMcpHandler, localhostAllowedOrigins, validateOriginHeader } from '@modelcontextprotocol/server';
-import { dataUnavailable } from '../api-error.ts';
+import { dataUnavailable } from '../data-unavailable.ts';
 import { DataFileUnavailable } from '../asset-json.ts';
 import { assetDataStore } from '../data-store.ts';
-import { requestTime, type Env } from '../env.ts';
+import type { Env } from '../env.ts';
+import { operationContext } from '../operation-context.ts';
 import { createMcpServer } from './server.ts';
 
 const allowedMethods = 'POST, OPTIONS';
@@ -75,7 +76,7 @@ export async function handleMcp(request: Request, env: Env): Promise<Response> {
       ...corsHeaders(origin),
     });
   }
-  const context = { store, now: requestTime(env) };
+  const context = operationContext(env);
   const handler = createMcpHandler(() => createMcpServer(context), { legacy: 'stateless' });
   const response = await handler.fetch(request);
   const decorated = new Response(response.body, response);

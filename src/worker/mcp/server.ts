@@ -1,9 +1,10 @@
 import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
 import { citationGuide, freshnessGuide, licenseGuide, serviceName, serviceSummary } from '../../model/service-guide.ts';
 import { openApiVersion } from '../../model/api-operations.ts';
-import { ApiError, dataUnavailable } from '../api-error.ts';
+import { ApiError } from '../../model/api-error.ts';
+import { dataUnavailable } from '../data-unavailable.ts';
 import { DataFileUnavailable } from '../asset-json.ts';
-import type { OperationContext } from '../operations/context.ts';
+import type { OperationContext } from '../../model/operations/context.ts';
 import { mcpTools, type McpTool } from './tools.ts';
 
 const instructions = [

@@ -1,4 +1,4 @@
-import { presentLandmarkDetail } from '../../model/present.ts';
+import { presentLandmarkDetail } from '../present.ts';
 import { notFound } from '../api-error.ts';
 import type { Operation } from './context.ts';
 

@@ -1,7 +1,7 @@
-import { decodeCursor, encodeCursor } from '../../model/cursor.ts';
-import { collectPage } from '../../model/keyset-chunks.ts';
-import { isSlugPosition } from '../../model/landmark-list.ts';
-import { presentLandmarkSummary } from '../../model/present.ts';
+import { decodeCursor, encodeCursor } from '../cursor.ts';
+import { collectPage } from '../keyset-chunks.ts';
+import { isSlugPosition } from '../landmark-list.ts';
+import { presentLandmarkSummary } from '../present.ts';
 import { invalidParameter } from '../api-error.ts';
 import type { Operation } from './context.ts';
 

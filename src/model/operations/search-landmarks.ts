@@ -1,8 +1,8 @@
-import { queryLength } from '../../model/api-limits.ts';
-import { presentLandmarkSummary } from '../../model/present.ts';
-import { queryWords, runSearch } from '../../model/search/run-query.ts';
+import { queryLength } from '../api-limits.ts';
+import { presentLandmarkSummary } from '../present.ts';
+import { queryWords, runSearch } from '../search/run-query.ts';
 import { invalidParameter } from '../api-error.ts';
-import { summariesAt } from '../summaries-at.ts';
+import { summariesAt } from './summaries-at.ts';
 import type { Operation } from './context.ts';
 
 export const searchLandmarksOperation: Operation<'searchLandmarks'> = async ({ store, now }, { q }) => {

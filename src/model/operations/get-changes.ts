@@ -1,7 +1,7 @@
-import { compareChangePositions, defaultChangesWindowDays, isChangePosition, type ChangePosition } from '../../model/changes.ts';
-import { decodeCursor, encodeCursor } from '../../model/cursor.ts';
-import { isCurrentAt } from '../../model/freshness.ts';
-import { collectPage } from '../../model/keyset-chunks.ts';
+import { compareChangePositions, defaultChangesWindowDays, isChangePosition, type ChangePosition } from '../changes.ts';
+import { decodeCursor, encodeCursor } from '../cursor.ts';
+import { isCurrentAt } from '../freshness.ts';
+import { collectPage } from '../keyset-chunks.ts';
 import { isRealCalendarDate } from '../../schema/calendar-date.ts';
 import { toTimestamp } from '../../schema/calendar.ts';
 import { invalidParameter } from '../api-error.ts';

@@ -1,4 +1,4 @@
-import { presentReport } from '../../model/present.ts';
+import { presentReport } from '../present.ts';
 import { notFound } from '../api-error.ts';
 import type { Operation } from './context.ts';
 

@@ -1,4 +1,4 @@
-import type { OperationId } from '../../model/api-operations.ts';
+import type { OperationId } from '../api-operations.ts';
 import type { Operation } from './context.ts';
 import { getChangesOperation } from './get-changes.ts';
 import { getFeaturedLandmarksOperation } from './get-featured.ts';

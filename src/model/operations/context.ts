@@ -1,15 +1,18 @@
 import type { z } from 'zod';
-import type { apiOperations, OperationId } from '../../model/api-operations.ts';
+import type { apiOperations, OperationId } from '../api-operations.ts';
 import type { DataStore } from '../data-store.ts';
 
 /**
- * What every operation runs with. The REST routes and the MCP tools both call the operations, so
- * the two answer the same request with the same body and the same errors.
+ * What every operation runs with. Operations are pure functions of (context, input): the REST
+ * routes and the MCP tools run them against the Worker's assets, and the build runs them against
+ * its files in memory for the documents' examples, so every answer comes from the same code.
  */
 export interface OperationContext {
   store: DataStore;
   /** The moment the request is answered at: freshness is computed for it. */
   now: Date;
+  /** Uniform in [0, 1): the Worker's is cryptographic, the build's fixed so its documents are reproducible. */
+  random: () => number;
 }
 
 /** An operation's parameters once checked against their limits, defaults filled in. */

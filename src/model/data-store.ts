@@ -1,0 +1,53 @@
+import { bucketOf } from './buckets.ts';
+import type { ChangePosition } from './changes.ts';
+import { dataPaths, type DataManifest } from './data-paths.ts';
+import type { ChunkManifest } from './keyset-chunks.ts';
+import type { LandmarkListManifest } from './landmark-list.ts';
+import type { SearchShard } from './search/shard.ts';
+import type { StoredChange, StoredLandmarkDetail, StoredLandmarkSummary, StoredReport } from '../schema/api.ts';
+
+/**
+ * Every read of prebuilt data goes through this interface, so that the operations run the same
+ * against the Worker's static assets, the build's files in memory, or an object store (R2) when a
+ * deployment outgrows the asset file limit.
+ */
+export interface DataStore {
+  landmark(slug: string): Promise<StoredLandmarkDetail | undefined>;
+  report(id: string): Promise<StoredReport | undefined>;
+  landmarkListManifest(): Promise<LandmarkListManifest>;
+  landmarkListChunk(index: number): Promise<StoredLandmarkSummary[]>;
+  changesManifest(): Promise<ChunkManifest<ChangePosition>>;
+  changesChunk(index: number): Promise<StoredChange[]>;
+  /** Undefined when no indexed word starts with the shard's characters. */
+  searchShard(key: string): Promise<SearchShard | undefined>;
+  popular(): Promise<StoredLandmarkSummary[]>;
+  /** The site URL the data was built for (SITE_URL at build time). */
+  siteUrl(): Promise<string>;
+}
+
+/** Reads and parses one prebuilt file by its site path, e.g. `/_data/manifest.json`. */
+export type ReadDataFile = <T>(sitePath: string) => Promise<T>;
+
+/** The data store over any way of reading the prebuilt files: the one place that knows their layout. */
+export function dataStoreOver(read: ReadDataFile): DataStore {
+  const manifest = () => read<DataManifest>(dataPaths.manifest);
+  return {
+    async landmark(slug) {
+      const bucket = await read<Record<string, StoredLandmarkDetail>>(dataPaths.landmarkBucket(bucketOf(slug, (await manifest()).landmarkBuckets)));
+      return Object.hasOwn(bucket, slug) ? bucket[slug] : undefined;
+    },
+    async report(id) {
+      const bucket = await read<Record<string, StoredReport>>(dataPaths.reportBucket(bucketOf(id, (await manifest()).reportBuckets)));
+      return Object.hasOwn(bucket, id) ? bucket[id] : undefined;
+    },
+    landmarkListManifest: () => read(dataPaths.landmarkPagesManifest),
+    landmarkListChunk: (index) => read(dataPaths.landmarkPagesChunk(index)),
+    changesManifest: () => read(dataPaths.changesManifest),
+    changesChunk: (index) => read(dataPaths.changesChunk(index)),
+    async searchShard(key) {
+      return (await manifest()).searchShardKeys.includes(key) ? read<SearchShard>(dataPaths.searchShard(key)) : undefined;
+    },
+    popular: () => read(dataPaths.popular),
+    siteUrl: async () => (await manifest()).siteUrl,
+  };
+}
