@@ -32,30 +32,9 @@ export const columnSeparator = '_';
 export const listColumnNote = 'A list, written as a JSON array.';
 export const dateOrDateTimeNote = 'A date (YYYY-MM-DD) or an ISO 8601 date-time.';
 
-type DateKind = 'date' | 'date-or-date-time';
-
-/**
- * Calendar dates are strings with a refinement, which JSON Schema cannot express; probing the
- * schema with a real date, an impossible one and a date-time tells them apart from other strings.
- */
-function dateKindOf(schema: z.core.$ZodType): DateKind | undefined {
-  if (schema._zod.def.type !== 'string') return undefined;
-  const accepts = (value: string) => z.safeParse(schema, value).success;
-  if (!accepts('2000-01-31') || accepts('2000-02-30') || accepts('not-a-date')) return undefined;
-  return accepts('2000-01-31T12:00:00Z') ? 'date-or-date-time' : 'date';
-}
-
-/** The JSON Schema of a record, with calendar dates marked by their `format`. */
+/** The JSON Schema of a record; calendar dates carry their `format` from the schema layer. */
 export function recordJsonSchema(schema: z.ZodType): JsonSchema {
-  return z.toJSONSchema(schema, {
-    io: 'output',
-    unrepresentable: 'any',
-    override: ({ zodSchema, jsonSchema }) => {
-      const kind = dateKindOf(zodSchema);
-      if (kind === 'date') jsonSchema.format = 'date';
-      if (kind === 'date-or-date-time') jsonSchema.anyOf = [{ format: 'date' }, { format: 'date-time' }];
-    },
-  }) as JsonSchema;
+  return z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
 }
 
 const isNullSchema = (schema: JsonSchema) => schema.type === 'null';

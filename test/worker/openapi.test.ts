@@ -175,3 +175,12 @@ describe('error examples', () => {
     expect(checked).toBe(5);
   });
 });
+
+describe('dates in the document', () => {
+  it('carry their format: date for calendar days, date or date-time for observations', () => {
+    const report = (document.components as { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> }).schemas.Report!.properties;
+    expect(report.currentUntil).toMatchObject({ type: 'string', format: 'date' });
+    expect(report.observedAt).toMatchObject({ type: 'string', anyOf: [{ format: 'date' }, { format: 'date-time' }] });
+    expect(report.updatedAt).toMatchObject({ type: 'string', format: 'date-time' });
+  });
+});
