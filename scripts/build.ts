@@ -2,8 +2,8 @@
 // Usage: npm run build [-- --out <dir>]  (SITE_URL sets the origin of canonical URLs)
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatProblem } from '../src/content/problem.ts';
-import { buildSite } from '../src/build/build-site.ts';
+import { formatProblem } from '../src/load/problem.ts';
+import { buildSite } from '../src/emit/build-site.ts';
 
 // Astro would otherwise try to send usage data; the build runs offline in CI.
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';

@@ -1,7 +1,7 @@
 // Adds a dated confirmation to a report whose condition still holds.
 // Usage: npm run confirm -- <report-id> [--date YYYY-MM-DD] [--note "…"]
 import path from 'node:path';
-import { confirmCommand } from '../src/content/scaffold/confirm-command.ts';
+import { confirmCommand } from '../src/cli/confirm-command.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 process.exitCode = await confirmCommand(

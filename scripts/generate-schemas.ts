@@ -3,7 +3,7 @@
 // Usage: npm run schemas
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { frontmatterSchemaFiles } from '../src/content/json-schemas.ts';
+import { frontmatterSchemaFiles } from '../src/emit/json-schemas.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 for (const [file, text] of Object.entries(frontmatterSchemaFiles())) {

@@ -2,7 +2,7 @@
 // Usage: npm run new-landmark -- --name "Eiffel Tower" --city Paris --country FR --lat 48.8584 --lon 2.2945 --wikidata Q243
 // Run in a terminal without flags to be asked for each value; --help lists every flag.
 import path from 'node:path';
-import { newLandmarkCommand } from '../src/content/scaffold/new-landmark-command.ts';
+import { newLandmarkCommand } from '../src/cli/new-landmark-command.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 process.exitCode = await newLandmarkCommand(

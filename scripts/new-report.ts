@@ -2,7 +2,7 @@
 // Usage: npm run new-report -- --landmark eiffel-tower --condition scaffolding --summary "…"
 // Run in a terminal without flags to be asked for each value; --help lists every flag.
 import path from 'node:path';
-import { newReportCommand } from '../src/content/scaffold/new-report-command.ts';
+import { newReportCommand } from '../src/cli/new-report-command.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 process.exitCode = await newReportCommand(

@@ -4,9 +4,9 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadContent } from '../src/content/load-content.ts';
-import { popularityPath } from '../src/content/popularity.ts';
-import { wikipediaEditionsFrom } from '../src/content/wikidata-sitelinks.ts';
+import { loadContent } from '../src/load/load-content.ts';
+import { popularityPath } from '../src/load/popularity.ts';
+import { wikipediaEditionsFrom } from '../src/load/wikidata-sitelinks.ts';
 
 const { values } = parseArgs({
   options: {

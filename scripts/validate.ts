@@ -6,10 +6,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { githubAnnotation } from '../src/content/github-annotation.ts';
-import { loadContent } from '../src/content/load-content.ts';
-import { loadPopularity } from '../src/content/popularity.ts';
-import { formatProblem, sortProblems } from '../src/content/problem.ts';
+import { githubAnnotation } from '../src/cli/github-annotation.ts';
+import { loadContent } from '../src/load/load-content.ts';
+import { loadPopularity } from '../src/load/popularity.ts';
+import { formatProblem, sortProblems } from '../src/load/problem.ts';
 
 const usage = 'usage: npm run validate -- [--root <dir>] [--format text|github]';
 let options: { root: string; format: string };

@@ -3,7 +3,7 @@
 // memory or into a temporary folder. Never written into content/.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { CatalogueInput } from '../../src/model/catalogue.ts';
+import type { CatalogueInput } from '../../src/domain/catalogue.ts';
 import { conditions } from '../../src/schema/conditions.ts';
 
 /** mulberry32: a tiny seeded generator, so the same seed always gives the same catalogue. */

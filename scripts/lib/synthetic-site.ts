@@ -4,10 +4,10 @@
 // static pages a test could not afford to render.
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { apiDataFiles, emitApiData } from '../../src/build/emit-api-data.ts';
-import { buildCatalogue, type Catalogue, type CatalogueInput } from '../../src/model/catalogue.ts';
-import { dataPaths } from '../../src/model/data-paths.ts';
-import { openApiAssetPath } from '../../src/model/entry-points.ts';
+import { apiDataFiles, emitApiData } from '../../src/emit/emit-api-data.ts';
+import { buildCatalogue, type Catalogue, type CatalogueInput } from '../../src/domain/catalogue.ts';
+import { dataPaths } from '../../src/domain/data-paths.ts';
+import { openApiAssetPath } from '../../src/domain/entry-points.ts';
 
 export async function replaceApiData(distDir: string, input: CatalogueInput, siteUrl: string): Promise<Catalogue> {
   const catalogue = buildCatalogue(input, siteUrl);

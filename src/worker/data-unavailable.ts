@@ -1,4 +1,4 @@
-import { ApiError } from '../model/api-error.ts';
+import { ApiError } from '../domain/api-error.ts';
 import type { DataFileUnavailable } from './asset-json.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { isCurrentAt } from '../model/freshness.ts';
+import { isCurrentAt } from '../domain/freshness.ts';
 
 /**
  * Pages are built once but read on any day. Whatever on a page carries a date it stays current

@@ -1,4 +1,4 @@
-import { markdownTwin } from '../model/urls.ts';
+import { markdownTwin } from '../domain/urls.ts';
 
 /**
  * Pages answer `Accept: text/markdown` with their Markdown twin, so an agent that asks for

@@ -1,7 +1,7 @@
-import { openApiAssetPath } from '../model/entry-points.ts';
+import { openApiAssetPath } from '../domain/entry-points.ts';
 import { jsonResponse } from './http.ts';
 import { readAssetJson } from './asset-json.ts';
-import { apiCacheControl } from '../model/api-operations.ts';
+import { apiCacheControl } from '../domain/api-operations.ts';
 
 /**
  * GET /api/openapi.json: the document the build generated from the API's own schemas, served

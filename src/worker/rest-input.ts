@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { invalidParameter } from '../model/api-error.ts';
-import type { ApiOperation } from '../model/api-operations.ts';
+import { invalidParameter } from '../domain/api-error.ts';
+import type { ApiOperation } from '../domain/api-operations.ts';
 
 /** The schema under optional() and default(): what a given value must be. */
 function innerType(schema: z.core.$ZodType): string {

@@ -1,7 +1,7 @@
-import { apiOperations, operationOrder, type ApiOperation } from '../model/api-operations.ts';
-import { entryPoints } from '../model/entry-points.ts';
-import { ApiError, notFound } from '../model/api-error.ts';
-import { runOperation } from '../model/operations/run-operation.ts';
+import { apiOperations, operationOrder, type ApiOperation } from '../domain/api-operations.ts';
+import { entryPoints } from '../domain/entry-points.ts';
+import { ApiError, notFound } from '../domain/api-error.ts';
+import { runOperation } from '../domain/operations/run-operation.ts';
 import { DataFileUnavailable } from './asset-json.ts';
 import { dataUnavailable } from './data-unavailable.ts';
 import type { Env } from './env.ts';

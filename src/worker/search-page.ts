@@ -1,6 +1,6 @@
-import { escapeMarkup } from '../model/escape-markup.ts';
-import { currentConditionInWords, placeInWords, searchStatusInWords } from '../model/in-words.ts';
-import { apiBasePath } from '../model/urls.ts';
+import { escapeMarkup } from '../domain/escape-markup.ts';
+import { currentConditionInWords, placeInWords, searchStatusInWords } from '../domain/in-words.ts';
+import { apiBasePath } from '../domain/urls.ts';
 import type { ApiError, LandmarkSearchResults } from '../schema/api.ts';
 import type { Env } from './env.ts';
 

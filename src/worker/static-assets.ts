@@ -1,5 +1,5 @@
-import { dataPaths } from '../model/data-paths.ts';
-import { downloadContentType, downloadsDirectory } from '../model/download-resources.ts';
+import { dataPaths } from '../domain/data-paths.ts';
+import { downloadContentType, downloadsDirectory } from '../domain/download-resources.ts';
 import type { Env } from './env.ts';
 import { corsHeaders } from './http.ts';
 import { markdownTwinPath, prefersMarkdown, varyOnAccept } from './markdown-negotiation.ts';

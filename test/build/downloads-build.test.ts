@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Datapackage, DatapackageResource } from '../../src/build/downloads/datapackage.ts';
+import type { Datapackage, DatapackageResource } from '../../src/emit/downloads/datapackage.ts';
 import { buildSiteFrom, projectRoot, testSiteUrl } from '../support/build.ts';
 
 const fixture = path.join(projectRoot, 'test/fixtures/small-site');

@@ -5,11 +5,11 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { csvRow } from '../../src/build/downloads/csv.ts';
-import type { Datapackage, DatapackageResource } from '../../src/build/downloads/datapackage.ts';
-import { emitBulkDownloads } from '../../src/build/downloads/emit-downloads.ts';
-import type { Catalogue } from '../../src/model/catalogue.ts';
-import type { CellValue } from '../../src/model/flat-columns.ts';
+import { csvRow } from '../../src/emit/downloads/csv.ts';
+import type { Datapackage, DatapackageResource } from '../../src/emit/downloads/datapackage.ts';
+import { emitBulkDownloads } from '../../src/emit/downloads/emit-downloads.ts';
+import type { Catalogue } from '../../src/domain/catalogue.ts';
+import type { CellValue } from '../../src/domain/flat-columns.ts';
 import type { StoredLandmarkDetail, StoredReport } from '../../src/schema/api.ts';
 import { csvCellValue, parseCsv, unflatten } from './downloads-support.ts';
 

@@ -2,8 +2,8 @@ import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { loadContent } from '../../src/content/load-content.ts';
-import { formatProblem } from '../../src/content/problem.ts';
+import { loadContent } from '../../src/load/load-content.ts';
+import { formatProblem } from '../../src/load/problem.ts';
 
 const corpus = path.resolve(import.meta.dirname, '../fixtures/broken');
 const now = new Date('2026-11-20T12:00:00Z');

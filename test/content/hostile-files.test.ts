@@ -2,9 +2,9 @@ import { symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '../../src/content/load-content.ts';
-import { parseFrontmatter } from '../../src/content/parse-frontmatter.ts';
-import { formatProblem } from '../../src/content/problem.ts';
+import { loadContent } from '../../src/load/load-content.ts';
+import { parseFrontmatter } from '../../src/load/parse-frontmatter.ts';
+import { formatProblem } from '../../src/load/problem.ts';
 import { validLandmark, validReport, writeContentTree } from '../support/content-files.ts';
 
 const now = new Date('2026-11-20T12:00:00Z');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '../../src/content/load-content.ts';
-import { formatProblem } from '../../src/content/problem.ts';
+import { loadContent } from '../../src/load/load-content.ts';
+import { formatProblem } from '../../src/load/problem.ts';
 import { validLandmark, validReport, writeContentTree } from '../support/content-files.ts';
 
 const now = new Date('2026-11-20T12:00:00Z');

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { loadContent } from '../../src/content/load-content.ts';
-import { formatProblem } from '../../src/content/problem.ts';
+import { loadContent } from '../../src/load/load-content.ts';
+import { formatProblem } from '../../src/load/problem.ts';
 import { validLandmark, writeContentTree } from '../support/content-files.ts';
 
 // Stands in for a bug in the validator that only one file triggers.
-vi.mock('../../src/content/check-frontmatter.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/content/check-frontmatter.ts')>();
+vi.mock('../../src/load/check-frontmatter.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/load/check-frontmatter.ts')>();
   return {
     ...original,
     checkFrontmatter: (...args: Parameters<typeof original.checkFrontmatter>) => {

@@ -3,8 +3,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadPopularity } from '../../src/content/popularity.ts';
-import { wikipediaEditionsFrom } from '../../src/content/wikidata-sitelinks.ts';
+import { loadPopularity } from '../../src/load/popularity.ts';
+import { wikipediaEditionsFrom } from '../../src/load/wikidata-sitelinks.ts';
 import { projectRoot, runScript } from '../support/build.ts';
 import { validLandmark, writeContentTree } from '../support/content-files.ts';
 

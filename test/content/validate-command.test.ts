@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { githubAnnotation } from '../../src/content/github-annotation.ts';
+import { githubAnnotation } from '../../src/cli/github-annotation.ts';
 import { runScript } from '../support/build.ts';
 import { validLandmark, validReport, writeContentTree } from '../support/content-files.ts';
 

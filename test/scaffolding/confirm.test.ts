@@ -2,10 +2,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '../../src/content/load-content.ts';
-import { addConfirmation } from '../../src/content/scaffold/add-confirmation.ts';
-import { confirmCommand } from '../../src/content/scaffold/confirm-command.ts';
-import { newReportCommand } from '../../src/content/scaffold/new-report-command.ts';
+import { loadContent } from '../../src/load/load-content.ts';
+import { addConfirmation } from '../../src/cli/add-confirmation.ts';
+import { confirmCommand } from '../../src/cli/confirm-command.ts';
+import { newReportCommand } from '../../src/cli/new-report-command.ts';
 import { projectRoot, runScript } from '../support/build.ts';
 import { copyOfBundledContent, now, recordedIo } from './command-io.ts';
 

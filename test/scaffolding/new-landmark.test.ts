@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '../../src/content/load-content.ts';
-import { newLandmarkCommand } from '../../src/content/scaffold/new-landmark-command.ts';
+import { loadContent } from '../../src/load/load-content.ts';
+import { newLandmarkCommand } from '../../src/cli/new-landmark-command.ts';
 import { runScript } from '../support/build.ts';
 import { copyOfBundledContent, now, recordedIo } from './command-io.ts';
 

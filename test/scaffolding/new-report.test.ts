@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '../../src/content/load-content.ts';
-import { newReportCommand } from '../../src/content/scaffold/new-report-command.ts';
+import { loadContent } from '../../src/load/load-content.ts';
+import { newReportCommand } from '../../src/cli/new-report-command.ts';
 import { runScript } from '../support/build.ts';
 import { copyOfBundledContent, now, recordedIo } from './command-io.ts';
 

@@ -1,8 +1,8 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { apiDataFiles, emitApiData } from '../../src/build/emit-api-data.ts';
-import { buildCatalogue, type CatalogueInput } from '../../src/model/catalogue.ts';
+import { apiDataFiles, emitApiData } from '../../src/emit/emit-api-data.ts';
+import { buildCatalogue, type CatalogueInput } from '../../src/domain/catalogue.ts';
 import { testSiteUrl } from './build.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildCatalogue, type CatalogueInput } from '../../src/model/catalogue.ts';
-import { presentLandmarkDetail, presentLandmarkSummary } from '../../src/model/present.ts';
-import { summaryOf } from '../../src/model/catalogue.ts';
+import { buildCatalogue, type CatalogueInput } from '../../src/domain/catalogue.ts';
+import { presentLandmarkDetail, presentLandmarkSummary } from '../../src/domain/present.ts';
+import { summaryOf } from '../../src/domain/catalogue.ts';
 
 const landmark = (slug: string, name: string): CatalogueInput['landmarks'][number] => ({
   slug,

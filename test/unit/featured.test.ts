@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { syntheticCatalogueInput } from '../../scripts/lib/synthetic-content.ts';
-import { buildCatalogue, summaryOf } from '../../src/model/catalogue.ts';
-import { distinctRandomIndexes, popularLandmarks } from '../../src/model/featured.ts';
+import { buildCatalogue, summaryOf } from '../../src/domain/catalogue.ts';
+import { distinctRandomIndexes, popularLandmarks } from '../../src/domain/featured.ts';
 
 describe('popular landmarks', () => {
   it('rank by Wikipedia editions, then those not yet counted by their number of reports', () => {

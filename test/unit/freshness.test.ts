@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freshnessOf, isCurrentAt } from '../../src/model/freshness.ts';
+import { freshnessOf, isCurrentAt } from '../../src/domain/freshness.ts';
 
 describe('freshness of a report', () => {
   it('lasts the condition\'s expiry days after the observation', () => {

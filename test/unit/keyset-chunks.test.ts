@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chunkSorted, collectPage } from '../../src/model/keyset-chunks.ts';
+import { chunkSorted, collectPage } from '../../src/domain/keyset-chunks.ts';
 
 async function walkAll(keys: string[], chunkSize: number, limit: number): Promise<string[]> {
   const { manifest, chunks } = chunkSorted(keys, (key) => key, chunkSize);

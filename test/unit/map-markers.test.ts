@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mapHeight, mapWidth, projectPoint } from '../../src/model/map-projection.ts';
-import { maxMapMarkers, worldMapMarkers } from '../../src/model/map-markers.ts';
+import { mapHeight, mapWidth, projectPoint } from '../../src/domain/map-projection.ts';
+import { maxMapMarkers, worldMapMarkers } from '../../src/domain/map-markers.ts';
 import type { StoredLandmarkSummary } from '../../src/schema/api.ts';
 import type { Condition } from '../../src/schema/conditions.ts';
 import { seededRandom } from '../../scripts/lib/synthetic-content.ts';

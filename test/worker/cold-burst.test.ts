@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticCatalogueInput } from '../../scripts/lib/synthetic-content.ts';
 import { replaceApiData } from '../../scripts/lib/synthetic-site.ts';
-import { encodeCursor } from '../../src/model/cursor.ts';
-import type { Catalogue } from '../../src/model/catalogue.ts';
+import { encodeCursor } from '../../src/domain/cursor.ts';
+import type { Catalogue } from '../../src/domain/catalogue.ts';
 import { buildSiteFrom, projectRoot, testSiteUrl } from '../support/build.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';
 

@@ -5,10 +5,10 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticCatalogueInput } from '../../scripts/lib/synthetic-content.ts';
 import { replaceApiData } from '../../scripts/lib/synthetic-site.ts';
-import { bucketOf } from '../../src/model/buckets.ts';
-import type { Catalogue } from '../../src/model/catalogue.ts';
-import { dataPaths, type DataManifest } from '../../src/model/data-paths.ts';
-import { shardKeyOf } from '../../src/model/search/normalize.ts';
+import { bucketOf } from '../../src/domain/buckets.ts';
+import type { Catalogue } from '../../src/domain/catalogue.ts';
+import { dataPaths, type DataManifest } from '../../src/domain/data-paths.ts';
+import { shardKeyOf } from '../../src/domain/search/normalize.ts';
 import { buildSiteFrom, projectRoot, testSiteUrl } from '../support/build.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { check as checkGeojson } from '@placemarkio/check-geojson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Datapackage, DatapackageResource } from '../../src/build/downloads/datapackage.ts';
+import type { Datapackage, DatapackageResource } from '../../src/emit/downloads/datapackage.ts';
 import { landmarkDetail, landmarkList, type LandmarkDetail, type Report } from '../../src/schema/api.ts';
 import { awkwardContent, csvCellValue, parseCsv, unflatten } from '../build/downloads-support.ts';
 import { buildSiteFrom } from '../support/build.ts';

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aiPluginManifest } from '../../src/build/ai-plugin.ts';
-import type { OpenApiDocument } from '../../src/build/openapi.ts';
-import { apiOperations, operationOrder } from '../../src/model/api-operations.ts';
-import { dataLicense } from '../../src/model/data-license.ts';
+import { aiPluginManifest } from '../../src/emit/ai-plugin.ts';
+import type { OpenApiDocument } from '../../src/emit/openapi.ts';
+import { apiOperations, operationOrder } from '../../src/domain/api-operations.ts';
+import { dataLicense } from '../../src/domain/data-license.ts';
 import { conditions } from '../../src/schema/conditions.ts';
 import { buildSiteFrom, projectRoot, testSiteUrl } from '../support/build.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogueInput } from '../../src/model/catalogue.ts';
+import type { CatalogueInput } from '../../src/domain/catalogue.ts';
 import { landmarkSearchResults } from '../../src/schema/api.ts';
 import { emitApiSite } from '../support/api-site.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';

@@ -1,10 +1,10 @@
 import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
-import { citationGuide, freshnessGuide, licenseGuide, serviceName, serviceSummary } from '../../model/service-guide.ts';
-import { openApiVersion } from '../../model/api-operations.ts';
-import { ApiError } from '../../model/api-error.ts';
+import { citationGuide, freshnessGuide, licenseGuide, serviceName, serviceSummary } from '../../domain/service-guide.ts';
+import { openApiVersion } from '../../domain/api-operations.ts';
+import { ApiError } from '../../domain/api-error.ts';
 import { dataUnavailable } from '../data-unavailable.ts';
 import { DataFileUnavailable } from '../asset-json.ts';
-import type { OperationContext } from '../../model/operations/context.ts';
+import type { OperationContext } from '../../domain/operations/context.ts';
 import { mcpTools, type McpTool } from './tools.ts';
 
 const instructions = [

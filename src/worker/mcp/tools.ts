@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { apiOperations, operationOrder, type ApiOperation, type OperationId } from '../../model/api-operations.ts';
-import { allOperations } from '../../model/operations/all-operations.ts';
-import type { OperationContext } from '../../model/operations/context.ts';
+import { apiOperations, operationOrder, type ApiOperation, type OperationId } from '../../domain/api-operations.ts';
+import { allOperations } from '../../domain/operations/all-operations.ts';
+import type { OperationContext } from '../../domain/operations/context.ts';
 
 /**
  * The MCP tools are the API's operations under their operationIds: the same parameters with the

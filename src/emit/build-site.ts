@@ -1,0 +1,105 @@
+import { cp, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { build as astroBuild } from 'astro';
+import { loadContent } from '../load/load-content.ts';
+import { loadPopularity } from '../load/popularity.ts';
+import type { Problem } from '../load/problem.ts';
+import { buildCatalogue, type Catalogue } from '../domain/catalogue.ts';
+import { apiDataFiles, emitApiData } from './emit-api-data.ts';
+import { emitEntryPoints } from './emit-entry-points.ts';
+import { withBulkDownloads } from './downloads/emit-downloads.ts';
+import { withPageData } from './page-handover.ts';
+
+export interface BuildOptions {
+  /** The project: Astro pages, config. */
+  projectRoot: string;
+  /** The folder holding `content/`; the project itself, or a fixture in tests. */
+  contentRoot: string;
+  /** Where the finished site goes; replaced only when the whole build succeeded. */
+  outDir: string;
+  /** The site's public origin, from which every canonical URL is built. */
+  siteUrl: string;
+  now: Date;
+}
+
+export type BuildResult = { ok: true; catalogue: Catalogue } | { ok: false; problems: Problem[] };
+
+/**
+ * Validates all content, then builds the whole site into a staging folder beside `outDir` and swaps
+ * it in at the end: a build with any problem writes nothing, and a failed build leaves the
+ * previously published site untouched.
+ */
+export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+  const [{ content, problems }, popularity] = await Promise.all([
+    loadContent({ root: options.contentRoot, now: options.now }),
+    loadPopularity(options.contentRoot),
+  ]);
+  const allProblems = [...problems, ...popularity.problems];
+  if (allProblems.length > 0) return { ok: false, problems: allProblems };
+  const catalogue = buildCatalogue({ ...content, popularity: popularity.sitelinks }, options.siteUrl);
+
+  const outDir = path.resolve(options.outDir);
+  // Staged inside the project, where Astro's intermediate server chunks can resolve node_modules.
+  const staging = path.join(options.projectRoot, `.build-${process.pid}`);
+  try {
+    await rm(staging, { recursive: true, force: true });
+    // Downloads first, so the /data page shows their real sizes; they join staging after Astro.
+    await withBulkDownloads(catalogue, { siteUrl: options.siteUrl, staging }, (datapackage) =>
+      withPageData({ catalogue, datapackage }, () => buildPages(options.projectRoot, staging, options.siteUrl)),
+    );
+    const dataFiles = apiDataFiles(catalogue);
+    await emitApiData(dataFiles, staging);
+    await emitEntryPoints(catalogue, dataFiles, staging, { siteUrl: options.siteUrl, now: options.now, contactEmail: process.env.CONTACT_EMAIL });
+    await swapIn(staging, outDir);
+    return { ok: true, catalogue };
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Astro keeps its intermediate files in the output folder only when that folder is inside the
+ * working directory; otherwise it uses one folder shared by every build, and two builds at once
+ * (parallel tests, two people) would overwrite each other's. So pages are built from the project.
+ */
+async function buildPages(projectRoot: string, outDir: string, siteUrl: string): Promise<void> {
+  const previous = process.cwd();
+  process.chdir(projectRoot);
+  try {
+    await astroBuild({ root: projectRoot, outDir, site: siteUrl, logLevel: 'warn' });
+  } finally {
+    process.chdir(previous);
+  }
+}
+
+/**
+ * Replaces `target` with `staging` by two renames, so readers never see a half-written site. A
+ * target on another file system (a temporary folder) first gets a full copy beside it.
+ */
+async function swapIn(staging: string, target: string): Promise<void> {
+  const incoming = `${target}.incoming-${process.pid}`;
+  try {
+    await rename(staging, incoming);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await cp(staging, incoming, { recursive: true });
+  }
+  try {
+    await replaceWith(incoming, target);
+  } finally {
+    await rm(incoming, { recursive: true, force: true });
+  }
+}
+
+async function replaceWith(staging: string, target: string): Promise<void> {
+  const previous = `${target}.previous-${process.pid}`;
+  const hadPrevious = await rename(target, previous).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return false;
+      throw error;
+    },
+  );
+  await rename(staging, target);
+  if (hadPrevious) await rm(previous, { recursive: true, force: true });
+}

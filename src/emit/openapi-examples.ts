@@ -1,0 +1,115 @@
+import { ApiError } from '../domain/api-error.ts';
+import { apiOperations, operationOrder, type ApiOperation, type OperationId } from '../domain/api-operations.ts';
+import type { Catalogue } from '../domain/catalogue.ts';
+import { changesInOrder } from '../domain/changes.ts';
+import { dataStoreOver } from '../domain/data-store.ts';
+import type { OperationContext } from '../domain/operations/context.ts';
+import { runOperation } from '../domain/operations/run-operation.ts';
+import { queryWords } from '../domain/search/run-query.ts';
+import type { ApiError as ApiErrorBody, StoredLandmarkDetail, StoredReport } from '../schema/api.ts';
+
+/**
+ * Examples of every operation, made by running the operations themselves against the data files
+ * this build writes (held in memory): real slugs, real ids, real search results, and the real
+ * answer to each operation's typical mistake. Lists ask for a few items so the documents stay
+ * short; each example is a valid response (a test checks them all).
+ */
+export interface OperationExample {
+  /** Parameter values of the example request, by parameter name. */
+  parameters: Record<string, string | number>;
+  /** The success body of that request, as the Worker would answer it at the build's moment. */
+  body: unknown;
+}
+
+export interface ApiExamples {
+  /** The landmark the examples are about: the one with most reports. */
+  landmark: StoredLandmarkDetail;
+  /** Its most recently confirmed report, when it has one. */
+  report: StoredReport | undefined;
+  /** A search term that finds the landmark. */
+  query: string;
+  operations: Partial<Record<OperationId, OperationExample>>;
+  /** What each operation answers to its typical mistake (`exampleMistake` in the operation table). */
+  mistakes: Partial<Record<OperationId, ApiErrorBody>>;
+}
+
+const shownItems = 2;
+
+function exampleLandmark(catalogue: Catalogue): StoredLandmarkDetail | undefined {
+  return [...catalogue.landmarks].sort(
+    (a, b) => b.reportCount - a.reportCount || (b.wikipediaEditions ?? 0) - (a.wikipediaEditions ?? 0) || (a.slug < b.slug ? -1 : 1),
+  )[0];
+}
+
+/** The longest word of the name: specific enough to find the landmark, short enough to type. */
+function searchTermFor(landmark: StoredLandmarkDetail): string {
+  const words = queryWords(landmark.name);
+  return words.reduce((longest, word) => (word.length > longest.length ? word : longest), words[0] ?? landmark.slug.slice(0, 20));
+}
+
+/** A fixed sequence instead of chance, so the documents change only when the data does. */
+function fixedRandom(): () => number {
+  let step = 0;
+  return () => ((step++ * 0.618_033_988_75) % 1);
+}
+
+/** Each example request, by operation: parameters a client could send today. */
+function exampleRequests(catalogue: Catalogue, landmark: StoredLandmarkDetail, query: string): Partial<Record<OperationId, Record<string, string | number>>> {
+  const requests: Partial<Record<OperationId, Record<string, string | number>>> = {
+    searchLandmarks: { q: query },
+    getLandmark: { slug: landmark.slug },
+    listLandmarks: { limit: shownItems },
+    getFeaturedLandmarks: {},
+  };
+  const report = landmark.reports[0];
+  if (report) requests.getReport = { id: report.id };
+  const changes = changesInOrder(catalogue.reports);
+  if (changes.length > 0) {
+    // Since the start of the day of the change before last: a request that finds a couple of changes.
+    const since = `${changes[Math.max(0, changes.length - shownItems)]!.updatedAt.slice(0, 10)}T00:00:00Z`;
+    requests.getChanges = { updated_since: since, limit: shownItems };
+  }
+  return requests;
+}
+
+/** Search and featured answer in full; the examples show their first items, as a client would read them. */
+function shortened(operationId: OperationId, body: unknown): unknown {
+  const value = body as Record<string, unknown[]>;
+  if (operationId === 'searchLandmarks') return { ...value, landmarks: value.landmarks!.slice(0, shownItems) };
+  if (operationId === 'getFeaturedLandmarks') return { popular: value.popular!.slice(0, shownItems), random: value.random!.slice(0, shownItems) };
+  return body;
+}
+
+/**
+ * Examples for every operation, or undefined for a catalogue without landmarks. `dataFiles` are the
+ * API data files of this build (site path -> JSON text), which the operations read as the Worker would.
+ */
+export async function apiExamples(catalogue: Catalogue, dataFiles: ReadonlyMap<string, string>, now: Date): Promise<ApiExamples | undefined> {
+  const landmark = exampleLandmark(catalogue);
+  if (!landmark) return undefined;
+  const query = searchTermFor(landmark);
+  const store = dataStoreOver(async <T>(sitePath: string) => {
+    const text = dataFiles.get(sitePath);
+    if (text === undefined) throw new Error(`the build wrote no data file ${sitePath}`);
+    return JSON.parse(text) as T;
+  });
+  const context: OperationContext = { store, now, random: fixedRandom() };
+
+  const operations: Partial<Record<OperationId, OperationExample>> = {};
+  for (const [operationId, parameters] of Object.entries(exampleRequests(catalogue, landmark, query)) as [OperationId, Record<string, string | number>][]) {
+    operations[operationId] = { parameters, body: shortened(operationId, await runOperation(operationId, context, parameters)) };
+  }
+  const mistakes: Partial<Record<OperationId, ApiErrorBody>> = {};
+  for (const operationId of operationOrder) {
+    const mistake = (apiOperations[operationId] as ApiOperation).exampleMistake;
+    if (!mistake) continue;
+    try {
+      await runOperation(operationId, context, mistake);
+      throw new Error(`${operationId} accepted its exampleMistake ${JSON.stringify(mistake)}; make it a request the operation refuses`);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      mistakes[operationId] = error.toBody();
+    }
+  }
+  return { landmark, report: landmark.reports[0], query, operations, mistakes };
+}

@@ -1,0 +1,12 @@
+import { foldLetters } from '../domain/fold-letters.ts';
+
+/**
+ * The slug a name stands for: lowercase ASCII words joined by hyphens, diacritics dropped
+ * ("Schönbrunn Palace" -> "schonbrunn-palace"). Two file names with the same slugified form would
+ * name one landmark twice, and clash on case-insensitive file systems (macOS, Windows).
+ */
+export function slugify(text: string): string {
+  return foldLetters(text)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}

@@ -1,0 +1,57 @@
+import type { StoredLandmarkDetail, StoredReport } from '../../../schema/api.ts';
+import { conditionInWords, conditionLabel, freshnessInWords } from '../../../domain/in-words.ts';
+
+/**
+ * The Markdown twins of landmark and report pages: the same facts as the HTML, as a document that
+ * reads well to people and language models alike.
+ */
+
+const attribution =
+  'Data: Landmark Condition Reports contributors, CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/). ' +
+  'Freshness is given as dates; a report is current until the end of its "current until" day (UTC).';
+
+function sourceLine(report: StoredReport): string {
+  const who = report.source.name ? `${report.source.kind}, ${report.source.name}` : report.source.kind;
+  return report.source.url ? `${who} <${report.source.url}>` : who;
+}
+
+export function landmarkMarkdown(landmark: StoredLandmarkDetail): string {
+  const place = [landmark.location.city, landmark.location.region, landmark.location.countryName].filter(Boolean).join(', ');
+  const lines = [`# ${landmark.name}`, '', `${place} · Wikidata ${landmark.wikidata}`, ''];
+  if (landmark.description) lines.push(landmark.description, '');
+  lines.push('## Current condition', '');
+  lines.push(
+    landmark.currentCondition
+      ? `**${conditionLabel(landmark.currentCondition.condition)}**: ${landmark.currentCondition.summary} (${freshnessInWords(landmark.currentCondition)})`
+      : 'No reports yet.',
+    '',
+  );
+  lines.push(`## Reports (${landmark.reportCount})`, '');
+  for (const report of landmark.reports) {
+    lines.push(`- [${report.summary}](${report.urls.html}): ${conditionInWords(report)}`);
+  }
+  if (landmark.reports.length === 0) lines.push('No reports yet.');
+  lines.push('', `Canonical URL: ${landmark.urls.html}`, `JSON: ${landmark.urls.json}`, '', attribution, '');
+  return lines.join('\n');
+}
+
+export function reportMarkdown(report: StoredReport): string {
+  const lines = [
+    `# ${report.landmark.name}: ${conditionLabel(report.condition)}`,
+    '',
+    report.summary,
+    '',
+    `- Landmark: [${report.landmark.name}](${report.landmark.url})`,
+    `- Freshness: ${freshnessInWords(report)}`,
+    `- Source: ${sourceLine(report)}`,
+    ...report.additionalSources.map((citation) => `- Also cited: ${citation.name} <${citation.url}>`),
+  ];
+  if (report.until) lines.push(`- Announced end: ${report.until}`);
+  for (const confirmation of report.confirmations) {
+    lines.push(`- Confirmed ${confirmation.date.slice(0, 10)}${confirmation.note ? `: ${confirmation.note}` : ''}`);
+  }
+  lines.push('');
+  if (report.details) lines.push(report.details, '');
+  lines.push(`Canonical URL: ${report.urls.html}`, `JSON: ${report.urls.json}`, '', attribution, '');
+  return lines.join('\n');
+}

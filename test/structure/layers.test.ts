@@ -1,0 +1,45 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../support/build.ts';
+
+/**
+ * The folders of src/ are layers, lowest first; a layer may import only layers below it (and
+ * itself), so arrows point one way and no two folders import each other, directly or round about.
+ * The Worker sits beside emit and site, not above them: it never imports build-time code.
+ */
+const layers: Record<string, readonly string[]> = {
+  schema: [],
+  domain: ['schema'],
+  load: ['domain', 'schema'],
+  emit: ['load', 'domain', 'schema'],
+  site: ['emit', 'domain', 'schema'],
+  worker: ['domain', 'schema'],
+  cli: ['emit', 'load', 'domain', 'schema'],
+};
+
+const importPattern = /(?:^|\s)(?:import|export)\b[^'"`;]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)|^\s*import\s+['"](\.[^'"]+)['"]/gm;
+
+describe('the layers of src/', () => {
+  it('are exactly the folders the README names', async () => {
+    const folders = (await fg('src/*', { cwd: projectRoot, onlyDirectories: true })).map((folder) => path.basename(folder)).sort();
+    expect(folders).toEqual(Object.keys(layers).sort());
+  });
+
+  it('import only the layers below them', async () => {
+    const files = await fg('src/**/*.{ts,astro}', { cwd: projectRoot });
+    const wrong: string[] = [];
+    for (const file of files) {
+      const layer = file.split('/')[1]!;
+      const text = await readFile(path.join(projectRoot, file), 'utf8');
+      for (const match of text.matchAll(importPattern)) {
+        const specifier = match[1] ?? match[2] ?? match[3]!;
+        const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+        const targetLayer = target.split('/')[1]!;
+        if (targetLayer !== layer && !layers[layer]!.includes(targetLayer)) wrong.push(`${file} imports ${target} (${layer} -> ${targetLayer})`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
