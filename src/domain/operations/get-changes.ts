@@ -1,5 +1,6 @@
-import { compareChangePositions, defaultChangesWindowDays, isChangePosition, type ChangePosition } from '../changes.ts';
-import { decodeCursor, encodeCursor } from '../cursor.ts';
+import { compareChangePositions, defaultChangesWindowDays, isChangePosition } from '../changes.ts';
+import { encodeCursor } from '../cursor.ts';
+import { cursorPosition } from './cursor-parameter.ts';
 import { isCurrentAt } from '../freshness.ts';
 import { collectPage } from '../keyset-chunks.ts';
 import { isRealCalendarDate } from '../../schema/calendar-date.ts';
@@ -26,13 +27,7 @@ export const getChangesOperation: Operation<'getChanges'> = async ({ store, now 
     }
     since = parsed;
   }
-  let after: ChangePosition | undefined;
-  if (cursor !== undefined) {
-    after = decodeCursor('changes', cursor, isChangePosition);
-    if (after === undefined) {
-      throw invalidParameter('cursor', 'cursor is not a cursor of the changes feed (it was changed, belongs to another route, or has an older format); pass pagination.nextCursor from the previous page unchanged, or omit it');
-    }
-  }
+  const after = cursorPosition('changes', 'the changes feed', cursor, isChangePosition);
   // Updates are listed strictly after `since`; a cursor resumes strictly after the last one seen.
   const page = await collectPage(await store.changesManifest(), store.changesChunk, {
     limit,

@@ -1,18 +1,12 @@
-import { decodeCursor, encodeCursor } from '../cursor.ts';
+import { encodeCursor } from '../cursor.ts';
 import { collectPage } from '../keyset-chunks.ts';
 import { isSlugPosition } from '../landmark-list.ts';
 import { presentLandmarkSummary } from '../present.ts';
-import { invalidParameter } from '../api-error.ts';
+import { cursorPosition } from './cursor-parameter.ts';
 import type { Operation } from './context.ts';
 
 export const listLandmarksOperation: Operation<'listLandmarks'> = async ({ store, now }, { limit, cursor }) => {
-  let afterSlug: string | undefined;
-  if (cursor !== undefined) {
-    afterSlug = decodeCursor('landmarks', cursor, isSlugPosition);
-    if (afterSlug === undefined) {
-      throw invalidParameter('cursor', 'cursor is not a cursor of this list (it was changed, belongs to another route, or has an older format); pass pagination.nextCursor from the previous page unchanged, or omit cursor to start from the first page');
-    }
-  }
+  const afterSlug = cursorPosition('landmarks', 'this list', cursor, isSlugPosition);
   const page = await collectPage(await store.landmarkListManifest(), store.landmarkListChunk, {
     limit,
     keyOf: (landmark) => landmark.slug,
