@@ -33,14 +33,6 @@ export const downloadFormats = {
 
 export type DownloadFormat = keyof typeof downloadFormats;
 
-/** The Content-Type a download is served with: its media type, and UTF-8 for text. */
-export function downloadContentType(fileName: string): string | undefined {
-  const extension = fileName.slice(fileName.lastIndexOf('.') + 1) as DownloadFormat;
-  const format = Object.hasOwn(downloadFormats, extension) ? downloadFormats[extension] : undefined;
-  if (!format) return undefined;
-  return format.text ? `${format.mediaType}; charset=utf-8` : format.mediaType;
-}
-
 export interface DownloadResource {
   /** Resource name in datapackage.json. */
   name: string;

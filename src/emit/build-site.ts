@@ -5,7 +5,8 @@ import { loadContent } from '../load/load-content.ts';
 import { loadPopularity } from '../load/popularity.ts';
 import type { Problem } from '../load/problem.ts';
 import { buildCatalogue, type Catalogue } from '../domain/catalogue.ts';
-import { apiDataFiles, emitApiData } from './emit-api-data.ts';
+import { apiDataFiles, emitApiData, writeSiteFile } from './emit-api-data.ts';
+import { assetHeadersFile, assetHeadersPath } from '../domain/response-headers.ts';
 import { emitEntryPoints } from './emit-entry-points.ts';
 import { withBulkDownloads } from './downloads/emit-downloads.ts';
 import { withPageData } from './page-handover.ts';
@@ -49,6 +50,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     );
     const dataFiles = apiDataFiles(catalogue);
     await emitApiData(dataFiles, staging);
+    await writeSiteFile(staging, assetHeadersPath, assetHeadersFile());
     await emitEntryPoints(catalogue, dataFiles, staging, { siteUrl: options.siteUrl, now: options.now, contactEmail: process.env.CONTACT_EMAIL });
     await swapIn(staging, outDir);
     return { ok: true, catalogue };

@@ -1,13 +1,14 @@
 import { dataPaths } from '../domain/data-paths.ts';
-import { downloadContentType, downloadsDirectory } from '../domain/download-resources.ts';
+import { openReadHeaders } from '../domain/response-headers.ts';
 import type { Env } from './env.ts';
-import { corsHeaders } from './http.ts';
 import { markdownTwinPath, prefersMarkdown, varyOnAccept } from './markdown-negotiation.ts';
 
 /**
- * Everything outside /api/ is a static asset served as built. The Worker only adds what a file
- * cannot say about itself: the charset of Markdown twins and CORS on files meant for programs,
- * and the Markdown twin instead of the page for clients that ask for Markdown.
+ * The static files the Worker sees (wrangler.jsonc's run_worker_first): the landmark and report
+ * pages and their Markdown twins, the home page, and the raw data folder. Everything else, the
+ * downloads included, is served by the asset server with the headers of `_headers`, and never
+ * runs the Worker. The Worker adds what a file cannot say about itself: the Markdown twin for
+ * clients that ask for Markdown, its charset, and CORS on it.
  */
 export async function serveStatic(request: Request, env: Env): Promise<Response> {
   const url = new URL(request.url);
@@ -22,16 +23,9 @@ export async function serveStatic(request: Request, env: Env): Promise<Response>
   const isPage = markdownTwinPath(url.pathname) !== undefined && (response.status === 304 || (response.headers.get('Content-Type') ?? '').startsWith('text/html'));
   if (isPage) return varyOnAccept(response);
   // A 304 needs CORS too: a cross-origin client revalidating its copy must be allowed to read it.
-  if (!response.ok && response.status !== 304) return response;
-  const isMarkdown = url.pathname.endsWith('.md');
-  const isDownload = url.pathname.startsWith(downloadsDirectory);
-  const isForPrograms = isMarkdown || url.pathname.endsWith('.txt') || url.pathname.startsWith('/.well-known/') || isDownload;
-  if (!isForPrograms) return response;
+  if (!url.pathname.endsWith('.md') || (!response.ok && response.status !== 304)) return response;
   const decorated = new Response(response.body, response);
-  for (const [name, value] of Object.entries(corsHeaders)) decorated.headers.set(name, value);
-  if (isMarkdown && response.ok) decorated.headers.set('Content-Type', 'text/markdown; charset=utf-8');
-  // The asset server knows no type for .ndjson or .sqlite; downloads get theirs from one table.
-  const downloadType = isDownload && response.ok ? downloadContentType(url.pathname) : undefined;
-  if (downloadType) decorated.headers.set('Content-Type', downloadType);
+  for (const [name, value] of Object.entries(openReadHeaders)) decorated.headers.set(name, value);
+  if (response.ok) decorated.headers.set('Content-Type', 'text/markdown; charset=utf-8');
   return decorated;
 }
