@@ -14,11 +14,19 @@ export const dataPaths = {
   changesChunk: (index: number) => `/_data/changes/${index}.json`,
   searchShard: (key: string) => `/_data/search/${key}.json`,
   popular: '/_data/featured/popular.json',
+  /** The page layout (HTML, as a JSON string) the Worker renders landmark or report pages into, built by Astro. */
+  pageTemplate: (kind: PageKind) => `/_data/templates/${kind}.json`,
 } as const;
+
+/** The pages the Worker renders from the data, one template each. */
+export const pageKinds = ['landmark', 'report'] as const;
+export type PageKind = (typeof pageKinds)[number];
 
 export interface DataManifest {
   /** The site URL the data was built for: the origin browsers may call the MCP server from. */
   siteUrl: string;
+  /** The repository of the content, for the pages' "edit" and "contribute" links. */
+  repositoryUrl: string;
   landmarkBuckets: number;
   reportBuckets: number;
   landmarkCount: number;

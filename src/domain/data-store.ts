@@ -1,6 +1,6 @@
 import { bucketOf } from './buckets.ts';
 import type { ChangePosition } from './changes.ts';
-import { dataPaths, type DataManifest } from './data-paths.ts';
+import { dataPaths, type DataManifest, type PageKind } from './data-paths.ts';
 import type { ChunkManifest } from './keyset-chunks.ts';
 import type { LandmarkListManifest } from './landmark-list.ts';
 import type { SearchShard } from './search/shard.ts';
@@ -23,6 +23,10 @@ export interface DataStore {
   popular(): Promise<StoredLandmarkSummary[]>;
   /** The site URL the data was built for (SITE_URL at build time). */
   siteUrl(): Promise<string>;
+  /** The repository of the content (REPOSITORY_URL at build time). */
+  repositoryUrl(): Promise<string>;
+  /** The built page layout a page of this kind is rendered into, as HTML. */
+  pageTemplate(kind: PageKind): Promise<string>;
 }
 
 /** Reads and parses one prebuilt file by its site path, e.g. `/_data/manifest.json`. */
@@ -49,5 +53,7 @@ export function dataStoreOver(read: ReadDataFile): DataStore {
     },
     popular: () => read(dataPaths.popular),
     siteUrl: async () => (await manifest()).siteUrl,
+    repositoryUrl: async () => (await manifest()).repositoryUrl,
+    pageTemplate: (kind) => read<string>(dataPaths.pageTemplate(kind)),
   };
 }

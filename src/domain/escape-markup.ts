@@ -14,3 +14,11 @@ export function escapeMarkup(text: string): string {
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 }
+
+/**
+ * JSON for a <script type="application/ld+json"> element. Names come from contributors, and a
+ * "</script>" inside one would end the element early, so every "<" is written as \u003c.
+ */
+export function jsonForScriptElement(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}

@@ -10,6 +10,8 @@ import { assetHeadersFile, assetHeadersPath } from '../domain/response-headers.t
 import { emitEntryPoints } from './emit-entry-points.ts';
 import { withBulkDownloads } from './downloads/emit-downloads.ts';
 import { withPageData } from './page-handover.ts';
+import { movePageTemplates } from './page-templates.ts';
+import { repositoryUrl } from './repository-url.ts';
 
 export interface BuildOptions {
   /** The project: Astro pages, config. */
@@ -48,7 +50,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     await withBulkDownloads(catalogue, { siteUrl: options.siteUrl, staging }, (datapackage) =>
       withPageData({ catalogue, datapackage }, () => buildPages(options.projectRoot, staging, options.siteUrl)),
     );
-    const dataFiles = apiDataFiles(catalogue);
+    await movePageTemplates(staging);
+    const dataFiles = apiDataFiles(catalogue, repositoryUrl);
     await emitApiData(dataFiles, staging);
     await writeSiteFile(staging, assetHeadersPath, assetHeadersFile());
     await emitEntryPoints(catalogue, dataFiles, staging, { siteUrl: options.siteUrl, now: options.now, contactEmail: process.env.CONTACT_EMAIL });

@@ -19,7 +19,7 @@ export async function writeSiteFile(outDir: string, sitePath: string, contents: 
 const json = (value: unknown) => `${JSON.stringify(value)}\n`;
 
 /** Every file behind the API routes, as site path -> contents. */
-export function apiDataFiles(catalogue: Catalogue): Map<string, string> {
+export function apiDataFiles(catalogue: Catalogue, repositoryUrl: string): Map<string, string> {
   const files = new Map<string, string>();
   const summaries = catalogue.landmarks.map(summaryOf);
 
@@ -28,6 +28,7 @@ export function apiDataFiles(catalogue: Catalogue): Map<string, string> {
   const shards = buildSearchShards(summaries);
   const manifest: DataManifest = {
     siteUrl: catalogue.siteUrl,
+    repositoryUrl,
     landmarkBuckets: landmarkBuckets.length,
     reportBuckets: reportBuckets.length,
     landmarkCount: catalogue.landmarks.length,

@@ -1,10 +1,11 @@
 import { isCurrentAt } from '../domain/freshness.ts';
+import { noLongerCurrent } from '../domain/in-words.ts';
 
 /**
- * Pages are built once but read on any day. Whatever on a page carries a date it stays current
- * until (`data-current-until`: a landmark's condition, a report's line, a map marker) is marked
- * `data-current="yes"` or `"no"` as the page is served, so styles can fade what is no longer
- * current, without JavaScript and without a rebuild.
+ * Pages are read on any day. Whatever on a page carries a date it stays current until
+ * (`data-current-until`: a landmark's condition, a report's line, a map marker) is marked
+ * `data-current="yes"` or `"no"` as the page is served, and text that is no longer current says
+ * so in words: true as of the request, without JavaScript and without a rebuild.
  *
  * The marks depend on the built file and the UTC day only, so the page's strong ETag is the
  * asset's with the day appended: a client revalidating on the same day still gets its 304.
@@ -53,7 +54,10 @@ export async function withFreshnessMarks(request: Request, now: Date, serve: (re
   const marked = new HTMLRewriter()
     .on('[data-current-until]', {
       element(element) {
-        element.setAttribute('data-current', isCurrentAt(element.getAttribute('data-current-until') ?? '', now) ? 'yes' : 'no');
+        const current = isCurrentAt(element.getAttribute('data-current-until') ?? '', now);
+        element.setAttribute('data-current', current ? 'yes' : 'no');
+        // Text says it in words; a map marker (SVG) only fades.
+        if (!current && element.tagName !== 'circle') element.append(`<span class="no-longer-current"> (${noLongerCurrent})</span>`, { html: true });
       },
     })
     .transform(response);

@@ -33,19 +33,20 @@ function matchesIfNoneMatch(header: string | null, etag: string): boolean {
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
 }
 
-export interface JsonOptions {
+export interface BodyOptions {
   status?: number;
   cacheControl: string;
   headers?: Record<string, string>;
 }
 
-/** A JSON response; for successful GETs, a strong ETag and 304 when the client already has it. */
-export async function jsonResponse(request: Request, value: unknown, options: JsonOptions): Promise<Response> {
+/**
+ * A response made by the Worker (JSON, a page, a Markdown twin): for successful GETs, a strong
+ * ETag of the body and 304 when the client already has it; HEAD gets the headers alone.
+ */
+export async function bodyResponse(request: Request, body: string, contentType: string, options: BodyOptions): Promise<Response> {
   const status = options.status ?? 200;
-  const body = `${JSON.stringify(value)}\n`;
   const headers = new Headers({
-    ...corsHeaders,
-    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Type': contentType,
     'Cache-Control': options.cacheControl,
     'X-Content-Type-Options': 'nosniff',
     ...options.headers,
@@ -56,4 +57,9 @@ export async function jsonResponse(request: Request, value: unknown, options: Js
     if (matchesIfNoneMatch(request.headers.get('If-None-Match'), etag)) return new Response(null, { status: 304, headers });
   }
   return new Response(request.method === 'HEAD' ? null : body, { status, headers });
+}
+
+/** A JSON response of the API, readable from any origin. */
+export function jsonResponse(request: Request, value: unknown, options: BodyOptions): Promise<Response> {
+  return bodyResponse(request, `${JSON.stringify(value)}\n`, 'application/json; charset=utf-8', { ...options, headers: { ...corsHeaders, ...options.headers } });
 }

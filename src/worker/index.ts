@@ -3,6 +3,7 @@ import { withFreshnessMarks } from './freshness-marks.ts';
 import { withPageHeaders } from './page-headers.ts';
 import { handleApi } from './router.ts';
 import { searchPage } from './search-page.ts';
+import { isPagePath, servePage } from './pages/serve-page.ts';
 import { serveStatic } from './static-assets.ts';
 
 export default {
@@ -11,6 +12,9 @@ export default {
     if (pathname === '/api' || pathname.startsWith('/api/')) return handleApi(request, env);
     // Search results for visitors without JavaScript: the one HTML page made per request.
     if (pathname === '/search') return withPageHeaders(await searchPage(request, env, handleApi));
-    return withPageHeaders(await withFreshnessMarks(request, requestTime(env), (marked) => serveStatic(marked, env)));
+    // Landmark and report pages are rendered from the data; the home page is a built file. Both are
+    // marked as of the request: what is no longer current says so.
+    const serve = isPagePath(pathname) ? servePage : serveStatic;
+    return withPageHeaders(await withFreshnessMarks(request, requestTime(env), (marked) => serve(marked, env)));
   },
 } satisfies ExportedHandler<Env>;

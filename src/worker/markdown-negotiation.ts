@@ -1,5 +1,3 @@
-import { markdownTwin } from '../domain/urls.ts';
-
 /**
  * Pages answer `Accept: text/markdown` with their Markdown twin, so an agent that asks for
  * Markdown at a canonical URL gets the document it can read, at the URL it will cite.
@@ -43,19 +41,4 @@ export function prefersMarkdown(accept: string | null): boolean {
   const html = decidingRange(ranges, 'text/html');
   if (!html || markdown.quality > html.quality) return true;
   return markdown.quality === html.quality && (html.subtype !== 'html' || markdown.position < html.position);
-}
-
-/** Where the twin of a page would be: /landmarks/eiffel-tower -> /landmarks/eiffel-tower.md; files have none. */
-export function markdownTwinPath(pathname: string): string | undefined {
-  const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
-  if (lastSegment === '' || lastSegment.includes('.')) return undefined;
-  return markdownTwin(pathname);
-}
-
-/** A page's answer depends on Accept: shared caches must keep the HTML and Markdown apart. */
-export function varyOnAccept(response: Response): Response {
-  const decorated = new Response(response.body, response);
-  const vary = decorated.headers.get('Vary');
-  if (!vary?.split(',').some((name) => name.trim().toLowerCase() === 'accept')) decorated.headers.set('Vary', vary ? `${vary}, Accept` : 'Accept');
-  return decorated;
 }

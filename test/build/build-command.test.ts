@@ -15,22 +15,23 @@ async function snapshotOf(folder: string): Promise<Record<string, string>> {
 }
 
 describe('npm run build', () => {
-  it('writes pages, Markdown twins and API data for valid content', async () => {
+  it('writes the site pages, the page templates and API data for valid content, but no file per landmark or report', async () => {
     const dist = await buildSiteFrom(path.join(projectRoot, 'test/fixtures/small-site'));
     const files = Object.keys(await snapshotOf(dist));
     expect(files).toEqual(
       expect.arrayContaining([
         'index.html',
         '404.html',
-        'landmarks/tower-of-tests.html',
-        'landmarks/tower-of-tests.md',
-        'reports/scaf01test.html',
-        'reports/scaf01test.md',
+        '_headers',
+        '_data/templates/landmark.json',
+        '_data/templates/report.json',
         '_data/manifest.json',
         '_data/search/38-33.json',
         '_data/landmark-pages/manifest.json',
       ]),
     );
+    // The Worker renders landmark and report pages and their twins from the data as it answers.
+    expect(files.filter((file) => /^(landmarks|reports|page-templates)\//.test(file))).toEqual([]);
   });
 
   it('refuses to build anything when a file has a problem, and leaves the previous site untouched', async () => {

@@ -11,6 +11,6 @@ import { testSiteUrl } from './build.ts';
  */
 export async function emitApiSite(input: CatalogueInput, siteUrl = testSiteUrl): Promise<string> {
   const dist = path.join(await mkdtemp(path.join(tmpdir(), 'lcr-api-')), 'dist');
-  await emitApiData(apiDataFiles(buildCatalogue(input, siteUrl)), dist);
+  await emitApiData(apiDataFiles(buildCatalogue(input, siteUrl), 'https://github.com/example/landmarks'), dist);
   return dist;
 }

@@ -1,48 +1,51 @@
-import type { StoredLandmarkDetail, StoredReport } from '../../../schema/api.ts';
-import { conditionInWords, conditionLabel, freshnessInWords } from '../../../domain/in-words.ts';
+import type { LandmarkDetail, Report } from '../../schema/api.ts';
+import { conditionInWords, conditionLabel, freshnessInWords, noLongerCurrent } from '../../domain/in-words.ts';
 
 /**
  * The Markdown twins of landmark and report pages: the same facts as the HTML, as a document that
- * reads well to people and language models alike.
+ * reads well to people and language models alike, with freshness said as of the request.
  */
+
+/** "(no longer current)" after a date that has passed, as the HTML pages say it. */
+const asOfRequest = (words: string, isCurrent: boolean) => (isCurrent ? words : `${words} (${noLongerCurrent})`);
 
 const attribution =
   'Data: Landmark Condition Reports contributors, CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/). ' +
   'Freshness is given as dates; a report is current until the end of its "current until" day (UTC).';
 
-function sourceLine(report: StoredReport): string {
+function sourceLine(report: Report): string {
   const who = report.source.name ? `${report.source.kind}, ${report.source.name}` : report.source.kind;
   return report.source.url ? `${who} <${report.source.url}>` : who;
 }
 
-export function landmarkMarkdown(landmark: StoredLandmarkDetail): string {
+export function landmarkMarkdown(landmark: LandmarkDetail): string {
   const place = [landmark.location.city, landmark.location.region, landmark.location.countryName].filter(Boolean).join(', ');
   const lines = [`# ${landmark.name}`, '', `${place} · Wikidata ${landmark.wikidata}`, ''];
   if (landmark.description) lines.push(landmark.description, '');
   lines.push('## Current condition', '');
   lines.push(
     landmark.currentCondition
-      ? `**${conditionLabel(landmark.currentCondition.condition)}**: ${landmark.currentCondition.summary} (${freshnessInWords(landmark.currentCondition)})`
+      ? `**${conditionLabel(landmark.currentCondition.condition)}**: ${landmark.currentCondition.summary} (${asOfRequest(freshnessInWords(landmark.currentCondition), landmark.currentCondition.isCurrent)})`
       : 'No reports yet.',
     '',
   );
-  lines.push(`## Reports (${landmark.reportCount})`, '');
+  lines.push(`## Reports (${landmark.reportCounts.total})`, '');
   for (const report of landmark.reports) {
-    lines.push(`- [${report.summary}](${report.urls.html}): ${conditionInWords(report)}`);
+    lines.push(`- [${report.summary}](${report.urls.html}): ${asOfRequest(conditionInWords(report), report.isCurrent)}`);
   }
   if (landmark.reports.length === 0) lines.push('No reports yet.');
   lines.push('', `Canonical URL: ${landmark.urls.html}`, `JSON: ${landmark.urls.json}`, '', attribution, '');
   return lines.join('\n');
 }
 
-export function reportMarkdown(report: StoredReport): string {
+export function reportMarkdown(report: Report): string {
   const lines = [
     `# ${report.landmark.name}: ${conditionLabel(report.condition)}`,
     '',
     report.summary,
     '',
     `- Landmark: [${report.landmark.name}](${report.landmark.url})`,
-    `- Freshness: ${freshnessInWords(report)}`,
+    `- Freshness: ${asOfRequest(freshnessInWords(report), report.isCurrent)}`,
     `- Source: ${sourceLine(report)}`,
     ...report.additionalSources.map((citation) => `- Also cited: ${citation.name} <${citation.url}>`),
   ];

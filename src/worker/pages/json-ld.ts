@@ -1,7 +1,7 @@
-import type { StoredLandmarkDetail } from '../../../schema/api.ts';
+import type { LandmarkDetail } from '../../schema/api.ts';
 
 /** schema.org data about a landmark, for search engines: what and where it is, and what it is on Wikidata. */
-export function touristAttraction(landmark: StoredLandmarkDetail): Record<string, unknown> {
+export function touristAttraction(landmark: LandmarkDetail): Record<string, unknown> {
   const { location, coordinates } = landmark;
   return {
     '@context': 'https://schema.org',
@@ -18,12 +18,4 @@ export function touristAttraction(landmark: StoredLandmarkDetail): Record<string
     geo: { '@type': 'GeoCoordinates', latitude: coordinates.lat, longitude: coordinates.lon },
     sameAs: [`https://www.wikidata.org/wiki/${landmark.wikidata}`, ...(landmark.website ? [landmark.website] : [])],
   };
-}
-
-/**
- * JSON for a <script type="application/ld+json"> element. Names come from contributors, and a
- * "</script>" inside one would end the element early, so every "<" is written as \u003c.
- */
-export function jsonForScriptElement(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
 }

@@ -1,0 +1,13 @@
+import type { Markup } from './html.ts';
+
+/** What a rendered page puts into its template: the head's facts and the main content. */
+export interface PageContent {
+  title: string;
+  description: string;
+  canonicalUrl: string;
+  jsonUrl: string;
+  markdownUrl: string;
+  /** schema.org data, for the template's JSON-LD element. */
+  jsonLd?: Record<string, unknown>;
+  main: Markup;
+}
