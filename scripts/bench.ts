@@ -94,7 +94,7 @@ async function benchRoutes(landmarkCount: number): Promise<void> {
   const input = syntheticCatalogueInput({ landmarks: landmarkCount, reports: reportCount, seed: 1 });
   const catalogue = buildCatalogue(input, 'https://bench.invalid');
   const dist = path.join(scratch, `dist-${landmarkCount}`);
-  await emitApiData(apiDataFiles(catalogue), dist);
+  await emitApiData(apiDataFiles(catalogue, 'https://github.com/example/landmarks'), dist);
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>bench</title><p>static asset baseline</p>\n');
   console.log(`generated and emitted API data in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 

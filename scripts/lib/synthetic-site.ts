@@ -17,6 +17,6 @@ export async function replaceApiData(distDir: string, input: CatalogueInput, sit
   for (const entry of await readdir(dataDir)) {
     if (entry !== kept) await rm(path.join(dataDir, entry), { recursive: true, force: true });
   }
-  await emitApiData(apiDataFiles(catalogue), distDir);
+  await emitApiData(apiDataFiles(catalogue, 'https://github.com/example/landmarks'), distDir);
   return catalogue;
 }
