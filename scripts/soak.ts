@@ -53,7 +53,7 @@ function toolCall(name: string, args: Record<string, unknown>, id: number): Plan
   };
 }
 
-async function plan(catalogue: Awaited<ReturnType<typeof replaceApiData>>, bundledPages: string[]): Promise<PlannedRequest[]> {
+async function plan(catalogue: Awaited<ReturnType<typeof replaceApiData>>, staticPages: string[]): Promise<PlannedRequest[]> {
   const random = seededRandom(42);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const api = '/api/public/v1';
@@ -75,7 +75,9 @@ async function plan(catalogue: Awaited<ReturnType<typeof replaceApiData>>, bundl
     else if (kind === 15) requests.push(toolCall('getReport', { id: report.id }, index));
     else if (kind === 16) requests.push(toolCall('searchLandmarks', { q: pick(words) }, index));
     else if (kind === 17) requests.push({ method: 'GET', path: `/search?q=${encodeURIComponent(pick(words))}` });
-    else requests.push({ method: 'GET', path: pick(bundledPages) });
+    // Landmark and report pages and their twins, rendered by the Worker from the catalogue's data.
+    else if (kind === 18) requests.push({ method: 'GET', path: `/landmarks/${landmark.slug}${index % 3 === 0 ? '.md' : ''}` });
+    else requests.push({ method: 'GET', path: index % 4 === 3 ? pick(staticPages) : `/reports/${report.id}${index % 3 === 0 ? '.md' : ''}` });
   }
   return requests;
 }
@@ -104,10 +106,10 @@ try {
   const dist = path.join(scratch, 'dist');
   await cp(path.join(scratch, 'bundled'), dist, { recursive: true });
   const catalogue = await replaceApiData(dist, syntheticCatalogueInput({ landmarks: landmarkCount, reports: reportCount, seed: 1 }), siteUrl);
-  const bundledPages = ['/', '/about', '/data', ...built.catalogue.landmarks.slice(0, 20).flatMap((landmark) => [new URL(landmark.urls.html).pathname, `${new URL(landmark.urls.html).pathname}.md`])];
+  const staticPages = ['/', '/about', '/data'];
   console.log(`built the site and the catalogue's data in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  const requests = await plan(catalogue, bundledPages);
+  const requests = await plan(catalogue, staticPages);
   console.log(`isolate cache budget ${mb(cacheByteBudget)} of JSON`);
   // The local dev server's own resident memory grows under load whatever the Worker does, so the
   // same levels first drive a fresh workerd with a route that reads no data: the baseline.
