@@ -1,5 +1,5 @@
 // Validates content and builds the whole site into dist/: pages, Markdown twins and API data.
-// Usage: npm run build [-- --out <dir>]  (SITE_URL sets the origin of canonical URLs)
+// Usage: npm run build [-- --out <dir> --content <dir> --max-files <n>]  (SITE_URL sets the origin of canonical URLs)
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatProblem } from '../src/load/problem.ts';
@@ -9,7 +9,7 @@ import { buildSite } from '../src/emit/build-site.ts';
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
 const projectRoot = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
-  options: { out: { type: 'string', default: 'dist' }, content: { type: 'string', default: '.' } },
+  options: { out: { type: 'string', default: 'dist' }, content: { type: 'string', default: '.' }, 'max-files': { type: 'string' } },
 });
 const siteUrl = process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? '8787'}`;
 
@@ -20,7 +20,12 @@ const result = await buildSite({
   outDir: path.resolve(values.out),
   siteUrl,
   now: new Date(),
+  ...(values['max-files'] ? { maxFiles: Number(values['max-files']) } : {}),
 });
+if (!result.ok && 'overBudget' in result) {
+  console.error(`The build stopped: ${result.overBudget}\nNothing was published; ${values.out}/ is unchanged.`);
+  process.exit(1);
+}
 if (!result.ok) {
   for (const problem of result.problems) console.error(formatProblem(problem));
   console.error(`\n${result.problems.length} problem(s) found; nothing was built, and ${values.out}/ is unchanged.`);
@@ -28,5 +33,6 @@ if (!result.ok) {
 }
 const { landmarks, reports } = result.catalogue;
 console.log(
-  `Built ${landmarks.length} landmarks and ${reports.length} reports into ${values.out}/ for ${siteUrl} in ${Math.round(performance.now() - started)} ms.`,
+  `Built ${landmarks.length} landmarks and ${reports.length} reports into ${values.out}/ for ${siteUrl} in ${Math.round(performance.now() - started)} ms.\n` +
+    `File budget: ${result.budget}.`,
 );

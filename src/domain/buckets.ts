@@ -4,7 +4,7 @@
  * still reads only one small file.
  */
 
-/** Average records per bucket: small enough to parse in well under a millisecond. */
+/** Average records per bucket while the file budget allows: small enough to parse in well under a millisecond. */
 export const recordsPerBucket = 16;
 
 /** A power of two at least n / recordsPerBucket, and at least 1. */
@@ -24,9 +24,9 @@ export function bucketOf(key: string, bucketCount: number): number {
   return (hash >>> 0) % bucketCount;
 }
 
-/** Groups records into buckets by key; every bucket maps keys to records. */
-export function toBuckets<T>(records: readonly T[], keyOf: (record: T) => string): Record<string, T>[] {
-  const buckets: Record<string, T>[] = Array.from({ length: bucketCountFor(records.length) }, () => ({}));
+/** Groups records into `bucketCount` buckets by key; every bucket maps keys to records. */
+export function toBuckets<T>(records: readonly T[], keyOf: (record: T) => string, bucketCount: number): Record<string, T>[] {
+  const buckets: Record<string, T>[] = Array.from({ length: bucketCount }, () => ({}));
   for (const record of records) buckets[bucketOf(keyOf(record), buckets.length)]![keyOf(record)] = record;
   return buckets;
 }

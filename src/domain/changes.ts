@@ -7,7 +7,6 @@ export interface ChangePosition {
   id: string;
 }
 
-export const changesChunkSize = 200;
 /** Without `updated_since`, the feed starts this many days before the request. */
 export const defaultChangesWindowDays = 30;
 

@@ -4,14 +4,12 @@ import { chunkSorted, type ChunkManifest } from './keyset-chunks.ts';
 
 /**
  * The landmark list in slug order, in chunks. Search hits and random picks also read summaries
- * from these chunks by position, so chunks are kept small: a hit costs one small file.
+ * from these chunks by position, so chunks are kept small (data-layout.ts): a hit costs one small file.
  */
-export const landmarkChunkSize = 50;
-
 export type LandmarkListManifest = ChunkManifest<string>;
 
-export function chunkLandmarkList(summaries: readonly StoredLandmarkSummary[]) {
-  return chunkSorted(summaries, (summary) => summary.slug, landmarkChunkSize);
+export function chunkLandmarkList(summaries: readonly StoredLandmarkSummary[], chunkSize: number) {
+  return chunkSorted(summaries, (summary) => summary.slug, chunkSize);
 }
 
 export const isSlugPosition = (value: unknown): value is string => typeof value === 'string' && slugPattern.test(value);

@@ -11,6 +11,7 @@ import { emitEntryPoints } from './emit-entry-points.ts';
 import { withBulkDownloads } from './downloads/emit-downloads.ts';
 import { withPageData } from './page-handover.ts';
 import { movePageTemplates } from './page-templates.ts';
+import { budgetInWords, budgetProblem, defaultMaxFiles, measureSite } from './file-budget.ts';
 import { repositoryUrl } from './repository-url.ts';
 
 export interface BuildOptions {
@@ -23,9 +24,14 @@ export interface BuildOptions {
   /** The site's public origin, from which every canonical URL is built. */
   siteUrl: string;
   now: Date;
+  /** The asset host's file budget; 20,000 (Cloudflare's free plan) unless given. */
+  maxFiles?: number;
 }
 
-export type BuildResult = { ok: true; catalogue: Catalogue } | { ok: false; problems: Problem[] };
+export type BuildResult =
+  | { ok: true; catalogue: Catalogue; budget: string }
+  | { ok: false; problems: Problem[] }
+  | { ok: false; problems: []; overBudget: string };
 
 /**
  * Validates all content, then builds the whole site into a staging folder beside `outDir` and swaps
@@ -55,8 +61,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     await emitApiData(dataFiles, staging);
     await writeSiteFile(staging, assetHeadersPath, assetHeadersFile());
     await emitEntryPoints(catalogue, dataFiles, staging, { siteUrl: options.siteUrl, now: options.now, contactEmail: process.env.CONTACT_EMAIL });
+    // Measured before the published site is touched: a site over the budget is never swapped in.
+    const maxFiles = options.maxFiles ?? defaultMaxFiles;
+    const measure = await measureSite(staging);
+    const overBudget = budgetProblem(measure, maxFiles);
+    if (overBudget) return { ok: false, problems: [], overBudget };
     await swapIn(staging, outDir);
-    return { ok: true, catalogue };
+    return { ok: true, catalogue, budget: budgetInWords(measure, maxFiles) };
   } finally {
     await rm(staging, { recursive: true, force: true });
   }

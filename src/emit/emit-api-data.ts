@@ -2,7 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { toBuckets } from '../domain/buckets.ts';
 import { summaryOf, type Catalogue } from '../domain/catalogue.ts';
-import { changesChunkSize, changesInOrder } from '../domain/changes.ts';
+import { changesInOrder } from '../domain/changes.ts';
+import { dataLayoutFor } from '../domain/data-layout.ts';
 import { dataPaths, type DataManifest } from '../domain/data-paths.ts';
 import { popularLandmarks } from '../domain/featured.ts';
 import { chunkSorted } from '../domain/keyset-chunks.ts';
@@ -23,8 +24,9 @@ export function apiDataFiles(catalogue: Catalogue, repositoryUrl: string): Map<s
   const files = new Map<string, string>();
   const summaries = catalogue.landmarks.map(summaryOf);
 
-  const landmarkBuckets = toBuckets(catalogue.landmarks, (landmark) => landmark.slug);
-  const reportBuckets = toBuckets(catalogue.reports, (report) => report.id);
+  const layout = dataLayoutFor({ landmarks: catalogue.landmarks.length, reports: catalogue.reports.length });
+  const landmarkBuckets = toBuckets(catalogue.landmarks, (landmark) => landmark.slug, layout.landmarkBuckets);
+  const reportBuckets = toBuckets(catalogue.reports, (report) => report.id, layout.reportBuckets);
   const shards = buildSearchShards(summaries);
   const manifest: DataManifest = {
     siteUrl: catalogue.siteUrl,
@@ -39,11 +41,11 @@ export function apiDataFiles(catalogue: Catalogue, repositoryUrl: string): Map<s
   landmarkBuckets.forEach((bucket, index) => files.set(dataPaths.landmarkBucket(index), json(bucket)));
   reportBuckets.forEach((bucket, index) => files.set(dataPaths.reportBucket(index), json(bucket)));
 
-  const list = chunkLandmarkList(summaries);
+  const list = chunkLandmarkList(summaries, layout.landmarkChunkSize);
   files.set(dataPaths.landmarkPagesManifest, json(list.manifest));
   list.chunks.forEach((chunk, index) => files.set(dataPaths.landmarkPagesChunk(index), json(chunk)));
 
-  const changes = chunkSorted(changesInOrder(catalogue.reports), ({ updatedAt, id }) => ({ updatedAt, id }), changesChunkSize);
+  const changes = chunkSorted(changesInOrder(catalogue.reports), ({ updatedAt, id }) => ({ updatedAt, id }), layout.changesChunkSize);
   files.set(dataPaths.changesManifest, json(changes.manifest));
   changes.chunks.forEach((chunk, index) => files.set(dataPaths.changesChunk(index), json(chunk)));
 

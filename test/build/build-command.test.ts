@@ -48,6 +48,20 @@ describe('npm run build', () => {
     expect(await snapshotOf(dist)).toEqual(before);
     expect(await fg('*', { cwd: path.dirname(dist), onlyDirectories: true })).toEqual(['dist']);
   });
+
+  it('says how much of the file budget it used, and publishes nothing over it', async () => {
+    const fixture = path.join(projectRoot, 'test/fixtures/small-site');
+    const dist = path.join(await writeContentTree({}), 'dist');
+    const within = await runScript('build.ts', ['--content', fixture, '--out', dist]);
+    const before = await snapshotOf(dist);
+    expect(within.stdout).toMatch(/File budget: \d+ of 20,000 files \(\d+\.\d%\); largest \S+, \d+\.\d MiB of 25\.0 MiB\./);
+
+    const over = await runScript('build.ts', ['--content', fixture, '--out', dist, '--max-files', '40']);
+    expect(over.code).toBe(1);
+    expect(over.stderr).toMatch(/^The build stopped: the site would have \d+ files, over the budget of 40 \(Cloudflare allows 20,000 asset files per version on the free plan, 100,000 on paid\); by part: .*_data\/search: \d+.*On a paid plan, build with --max-files 100000/);
+    expect(over.stderr).toContain('Nothing was published; ');
+    expect(await snapshotOf(dist)).toEqual(before);
+  });
 });
 
 describe('npm run validate', () => {

@@ -1,0 +1,51 @@
+import { bucketCountFor } from './buckets.ts';
+
+/**
+ * How the API data is cut into files, chosen from the catalogue's size so that the whole site stays
+ * within the asset host's file budget (20,000 files on Cloudflare's free plan) up to 100k landmarks
+ * and 1M reports, while every request still reads a few small files. Small catalogues keep small
+ * files; past the shares below, files hold more records instead of becoming more numerous. Readers
+ * need no setting: the manifests record the counts and chunk sizes.
+ */
+export interface DataLayout {
+  landmarkBuckets: number;
+  reportBuckets: number;
+  /** Landmark summaries per list chunk (search hits and random picks read these too). */
+  landmarkChunkSize: number;
+  /** Changes per chunk of the changes feed. */
+  changesChunkSize: number;
+}
+
+/** The most files each kind of data may take: 16,288 together, the rest for search, downloads and pages. */
+export const fileShares = {
+  reportBuckets: 8_192,
+  landmarkBuckets: 4_096,
+  landmarkChunks: 2_000,
+  changesChunks: 2_000,
+} as const;
+
+/** Record counts below which files keep their smallest size. */
+const smallest = { landmarkChunkSize: 50, changesChunkSize: 200 } as const;
+
+export function dataLayoutFor({ landmarks, reports }: { landmarks: number; reports: number }): DataLayout {
+  return {
+    landmarkBuckets: Math.min(fileShares.landmarkBuckets, bucketCountFor(landmarks)),
+    reportBuckets: Math.min(fileShares.reportBuckets, bucketCountFor(reports)),
+    landmarkChunkSize: Math.max(smallest.landmarkChunkSize, Math.ceil(landmarks / fileShares.landmarkChunks)),
+    changesChunkSize: Math.max(smallest.changesChunkSize, Math.ceil(reports / fileShares.changesChunks)),
+  };
+}
+
+/** How many data files a layout makes, search shards aside (their number follows the names' first letters). */
+export function dataFileCount(layout: DataLayout, { landmarks, reports }: { landmarks: number; reports: number }): number {
+  const manifests = 3; // the data manifest and the two chunk manifests
+  const popular = 1;
+  return (
+    manifests +
+    popular +
+    layout.landmarkBuckets +
+    layout.reportBuckets +
+    Math.ceil(landmarks / layout.landmarkChunkSize) +
+    Math.ceil(reports / layout.changesChunkSize)
+  );
+}
