@@ -5,7 +5,7 @@ import { loadContent } from '../load/load-content.ts';
 import { loadPopularity } from '../load/popularity.ts';
 import type { Problem } from '../load/problem.ts';
 import { buildCatalogue, type Catalogue } from '../domain/catalogue.ts';
-import { apiDataFiles, emitApiData, writeSiteFile } from './emit-api-data.ts';
+import { apiDataFiles, builtDataStore, emitApiData, writeSiteFile } from './emit-api-data.ts';
 import { assetHeadersFile, assetHeadersPath } from '../domain/response-headers.ts';
 import { emitEntryPoints } from './emit-entry-points.ts';
 import { withBulkDownloads } from './downloads/emit-downloads.ts';
@@ -57,10 +57,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       withPageData({ catalogue, datapackage }, () => buildPages(options.projectRoot, staging, options.siteUrl)),
     );
     await movePageTemplates(staging);
-    const dataFiles = apiDataFiles(catalogue, repositoryUrl);
-    await emitApiData(dataFiles, staging);
+    await emitApiData(apiDataFiles(catalogue, repositoryUrl), staging);
     await writeSiteFile(staging, assetHeadersPath, assetHeadersFile());
-    await emitEntryPoints(catalogue, dataFiles, staging, { siteUrl: options.siteUrl, now: options.now, contactEmail: process.env.CONTACT_EMAIL });
+    await emitEntryPoints(catalogue, builtDataStore(staging), staging, { siteUrl: options.siteUrl, now: options.now, contactEmail: process.env.CONTACT_EMAIL });
     // Measured before the published site is touched: a site over the budget is never swapped in.
     const maxFiles = options.maxFiles ?? defaultMaxFiles;
     const measure = await measureSite(staging);

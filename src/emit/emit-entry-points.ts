@@ -1,4 +1,5 @@
 import type { Catalogue } from '../domain/catalogue.ts';
+import type { DataStore } from '../domain/data-store.ts';
 import { entryPoints, openApiAssetPath } from '../domain/entry-points.ts';
 import { buildAiPluginManifest } from './ai-plugin.ts';
 import { writeSiteFile } from './emit-api-data.ts';
@@ -20,8 +21,8 @@ export interface EntryPointOptions {
 }
 
 /** Writes the OpenAPI document, llms.txt, llms-full.txt and the plugin manifest into the site. */
-export async function emitEntryPoints(catalogue: Catalogue, dataFiles: ReadonlyMap<string, string>, outDir: string, options: EntryPointOptions): Promise<void> {
-  const examples = await apiExamples(catalogue, dataFiles, options.now);
+export async function emitEntryPoints(catalogue: Catalogue, store: DataStore, outDir: string, options: EntryPointOptions): Promise<void> {
+  const examples = await apiExamples(catalogue, store, options.now);
   const document = buildOpenApiDocument({ siteUrl: options.siteUrl, examples });
   const guide = { siteUrl: options.siteUrl, document, examples };
   const manifest = buildAiPluginManifest({ siteUrl: options.siteUrl, contactEmail: options.contactEmail || placeholderContactEmail });

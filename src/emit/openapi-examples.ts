@@ -2,7 +2,7 @@ import { ApiError } from '../domain/api-error.ts';
 import { apiOperations, operationOrder, type ApiOperation, type OperationId } from '../domain/api-operations.ts';
 import type { Catalogue } from '../domain/catalogue.ts';
 import { changesInOrder } from '../domain/changes.ts';
-import { dataStoreOver } from '../domain/data-store.ts';
+import type { DataStore } from '../domain/data-store.ts';
 import type { OperationContext } from '../domain/operations/context.ts';
 import { runOperation } from '../domain/operations/run-operation.ts';
 import { queryWords } from '../domain/search/run-query.ts';
@@ -10,7 +10,7 @@ import type { ApiError as ApiErrorBody, StoredLandmarkDetail, StoredReport } fro
 
 /**
  * Examples of every operation, made by running the operations themselves against the data files
- * this build writes (held in memory): real slugs, real ids, real search results, and the real
+ * this build wrote: real slugs, real ids, real search results, and the real
  * answer to each operation's typical mistake. Lists ask for a few items so the documents stay
  * short; each example is a valid response (a test checks them all).
  */
@@ -81,18 +81,13 @@ function shortened(operationId: OperationId, body: unknown): unknown {
 }
 
 /**
- * Examples for every operation, or undefined for a catalogue without landmarks. `dataFiles` are the
- * API data files of this build (site path -> JSON text), which the operations read as the Worker would.
+ * Examples for every operation, or undefined for a catalogue without landmarks. `store` reads the
+ * API data files this build wrote, as the Worker would.
  */
-export async function apiExamples(catalogue: Catalogue, dataFiles: ReadonlyMap<string, string>, now: Date): Promise<ApiExamples | undefined> {
+export async function apiExamples(catalogue: Catalogue, store: DataStore, now: Date): Promise<ApiExamples | undefined> {
   const landmark = exampleLandmark(catalogue);
   if (!landmark) return undefined;
   const query = searchTermFor(landmark);
-  const store = dataStoreOver(async <T>(sitePath: string) => {
-    const text = dataFiles.get(sitePath);
-    if (text === undefined) throw new Error(`the build wrote no data file ${sitePath}`);
-    return JSON.parse(text) as T;
-  });
   const context: OperationContext = { store, now, random: fixedRandom() };
 
   const operations: Partial<Record<OperationId, OperationExample>> = {};
