@@ -7,6 +7,7 @@ import { formatProblem } from '../../src/load/problem.ts';
 import { conditionExpiryDays, conditionMeanings, conditions } from '../../src/schema/conditions.ts';
 import { landmarkFrontmatter } from '../../src/schema/landmark-frontmatter.ts';
 import { reportFrontmatter } from '../../src/schema/report-frontmatter.ts';
+import { sourceKinds } from '../../src/schema/sources.ts';
 import { projectRoot } from '../support/build.ts';
 import { validLandmark, writeContentTree } from '../support/content-files.ts';
 
@@ -71,6 +72,12 @@ describe('issue templates', () => {
   it('offer exactly the condition vocabulary', () => {
     const form = parse(read('.github/ISSUE_TEMPLATE/condition-report.yml')) as { body: { id?: string; attributes: { options?: string[] } }[] };
     expect(form.body.find((field) => field.id === 'condition')!.attributes.options).toEqual(conditions);
+  });
+
+  it('offer exactly the source kinds', () => {
+    const form = parse(read('.github/ISSUE_TEMPLATE/condition-report.yml')) as { body: { id?: string; attributes: { options?: string[] } }[] };
+    const offered = form.body.find((field) => field.id === 'source-kind')!.attributes.options!.map((option) => option.split(' ')[0]);
+    expect(offered).toEqual(sourceKinds);
   });
 });
 
