@@ -1,17 +1,20 @@
-// npm run bench [-- --sizes 1000,100000 --reports-per-landmark 10 --requests 100]
+// npm run bench [-- --sizes 1000,100000 --reports-per-landmark 10 --requests 100 --build-sizes 1000:10000,10000:100000]
 //
 // Measures, on deterministic synthetic catalogues written to a temporary folder (never content/):
 // - validation time of the content loader on 10k report files;
+// - the build at each --build-sizes pair: wall time against the parse floor, peak memory, files,
+//   largest file, and the rebuild after one report changed (scripts/lib/bench-build.ts);
 // - per-route latency and workerd CPU time per request at each catalogue size, on a cold isolate
 //   (first request after a fresh start, median of a few starts) and warm, beside a static asset
 //   served in the same run; CPU is workerd's own, read from Linux schedstat;
 // - the search index: our sharded index against one MiniSearch index over the same landmarks.
 // Figures only: the machine is noisy, so compare ratios within one run.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import MiniSearch from 'minisearch';
+import { buildSite } from '../src/emit/build-site.ts';
 import { apiDataFiles, emitApiData } from '../src/emit/emit-api-data.ts';
 import { loadContent } from '../src/load/load-content.ts';
 import { buildCatalogue, summaryOf } from '../src/domain/catalogue.ts';
@@ -20,6 +23,7 @@ import { buildSearchShards } from '../src/domain/search/build-index.ts';
 import { cpuNanoseconds, descendantsNamed } from './lib/process-usage.ts';
 import { seededRandom, syntheticCatalogueInput, writeSyntheticContent } from './lib/synthetic-content.ts';
 import { startLocalWorker } from './lib/start-worker.ts';
+import { benchBuild } from './lib/bench-build.ts';
 
 const { values } = parseArgs({
   options: {
@@ -28,8 +32,11 @@ const { values } = parseArgs({
     requests: { type: 'string', default: '100' },
     'cold-starts': { type: 'string', default: '3' },
     'validate-reports': { type: 'string', default: '10000' },
+    // landmarks:reports pairs; 100000:1000000 writes 1.1M files first, which takes a long while.
+    'build-sizes': { type: 'string', default: '1000:10000,10000:100000' },
   },
 });
+const buildSizes = values['build-sizes'] ? values['build-sizes'].split(',').map((pair) => pair.split(':').map(Number) as [number, number]) : [];
 const sizes = values.sizes.split(',').map(Number);
 const reportsPerLandmark = Number(values['reports-per-landmark']);
 const warmRequests = Number(values.requests);
@@ -68,6 +75,9 @@ function routesFor(slugs: string[], ids: string[], middleCursor: string): Route[
     { name: 'getChanges (default window)', path: () => '/api/public/v1/changes' },
     { name: 'getChanges (limit 1000)', path: () => '/api/public/v1/changes?updated_since=2026-01-01&limit=1000' },
     { name: 'getFeaturedLandmarks', path: () => '/api/public/v1/featured' },
+    { name: 'landmark page (rendered from the data)', path: () => `/landmarks/${pick(slugs)}` },
+    { name: 'report page (rendered from the data)', path: () => `/reports/${pick(ids)}` },
+    { name: 'report page, Markdown twin', path: () => `/reports/${pick(ids)}.md` },
   ];
 }
 
@@ -87,6 +97,18 @@ async function startMeasuredWorker(dist: string) {
   return { worker, pids };
 }
 
+let templatesSite: string | undefined;
+
+/** A real build of the test fixture, once: its page templates serve every catalogue size. */
+async function builtTemplates(): Promise<string> {
+  if (templatesSite) return templatesSite;
+  const outDir = path.join(scratch, 'templates-site');
+  const built = await buildSite({ projectRoot: path.resolve(import.meta.dirname, '..'), contentRoot: path.resolve(import.meta.dirname, '../test/fixtures/small-site'), outDir, siteUrl: 'https://bench.invalid', now: new Date() });
+  if (!built.ok) throw new Error('the test fixture does not build');
+  templatesSite = outDir;
+  return outDir;
+}
+
 async function benchRoutes(landmarkCount: number): Promise<void> {
   const reportCount = landmarkCount * reportsPerLandmark;
   console.log(`\n## ${landmarkCount.toLocaleString('en')} landmarks, ${reportCount.toLocaleString('en')} reports`);
@@ -96,6 +118,10 @@ async function benchRoutes(landmarkCount: number): Promise<void> {
   const dist = path.join(scratch, `dist-${landmarkCount}`);
   await emitApiData(apiDataFiles(catalogue, 'https://github.com/example/landmarks'), dist);
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>bench</title><p>static asset baseline</p>\n');
+  // The page templates and the 404 page of a real build, for the pages the Worker renders.
+  const templates = await builtTemplates();
+  await cp(path.join(templates, '_data/templates'), path.join(dist, '_data/templates'), { recursive: true });
+  await cp(path.join(templates, '404.html'), path.join(dist, '404.html'));
   console.log(`generated and emitted API data in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   started = performance.now();
@@ -175,6 +201,7 @@ function benchSearchIndex(summaries: ReturnType<typeof summaryOf>[]): void {
 try {
   console.log(`# Benchmark (${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${warmRequests} warm requests per route)`);
   await benchValidation(Number(values['validate-reports']));
+  if (buildSizes.length > 0) await benchBuild(scratch, buildSizes);
   for (const size of sizes) await benchRoutes(size);
 } finally {
   await rm(scratch, { recursive: true, force: true });
