@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 /** Paths that each need a different data file, spread over the whole catalogue. */
-async function coldPaths(): Promise<{ path: string; type: 'json' | 'html' }[]> {
+async function coldPaths(): Promise<{ path: string; type: 'json' | 'html' | 'markdown' }[]> {
   const spread = <T>(items: readonly T[], count: number) => Array.from({ length: count }, (_, index) => items[Math.floor((index * items.length) / count)]!);
   const api = '/api/public/v1';
   const listCursors = spread(catalogue.landmarks, 10).map((landmark) => encodeCursor('landmarks', landmark.slug));
@@ -44,6 +44,10 @@ async function coldPaths(): Promise<{ path: string; type: 'json' | 'html' }[]> {
     ...words.slice(0, 6).map((word) => ({ path: `/search?q=${word}`, type: 'html' as const })),
     { path: '/', type: 'html' as const },
     { path: '/about', type: 'html' as const },
+    // Pages rendered from the data: each reads a bucket (and the template) cold.
+    ...spread(catalogue.landmarks.slice(1), 8).map((landmark) => ({ path: `/landmarks/${landmark.slug}`, type: 'html' as const })),
+    ...spread(catalogue.reports.slice(1), 8).map((report) => ({ path: `/reports/${report.id}`, type: 'html' as const })),
+    ...spread(catalogue.reports.slice(2), 4).map((report) => ({ path: `/reports/${report.id}.md`, type: 'markdown' as const })),
   ];
 }
 
@@ -69,7 +73,7 @@ describe('a fresh isolate under a burst of concurrent cold requests', () => {
         expect(answer.contentType).toMatch(/^application\/json/);
         expect(() => JSON.parse(answer.body)).not.toThrow();
       } else {
-        expect(answer.contentType).toMatch(/^text\/html/);
+        expect(answer.contentType).toMatch(answer.type === 'html' ? /^text\/html/ : /^text\/markdown/);
       }
     }
   });

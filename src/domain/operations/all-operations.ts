@@ -7,7 +7,7 @@ import { getReportOperation } from './get-report.ts';
 import { listLandmarksOperation } from './list-landmarks.ts';
 import { searchLandmarksOperation } from './search-landmarks.ts';
 
-/** Every operation by its operationId: what the MCP tools run. */
+/** Every operation by its operationId: what REST, the MCP tools and the build's examples run. A declared operation without one here fails the type check. */
 export const allOperations: { [Id in OperationId]: Operation<Id> } = {
   listLandmarks: listLandmarksOperation,
   getFeaturedLandmarks: getFeaturedLandmarksOperation,
