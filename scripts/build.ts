@@ -34,5 +34,6 @@ if (!result.ok) {
 const { landmarks, reports } = result.catalogue;
 console.log(
   `Built ${landmarks.length} landmarks and ${reports.length} reports into ${values.out}/ for ${siteUrl} in ${Math.round(performance.now() - started)} ms.\n` +
+    `Content: ${result.parsing}.\n` +
     `File budget: ${result.budget}.`,
 );

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { githubAnnotation } from '../src/cli/github-annotation.ts';
-import { loadContent } from '../src/load/load-content.ts';
+import { loadContent, parseCacheDir, parsingInWords } from '../src/load/load-content.ts';
 import { loadPopularity } from '../src/load/popularity.ts';
 import { formatProblem, sortProblems } from '../src/load/problem.ts';
 
@@ -37,13 +37,13 @@ if (!existsSync(path.join(root, 'content'))) {
 const started = performance.now();
 let loaded: [Awaited<ReturnType<typeof loadContent>>, Awaited<ReturnType<typeof loadPopularity>>];
 try {
-  loaded = await Promise.all([loadContent({ root, now: new Date(), readCommitTimes: false }), loadPopularity(root)]);
+  loaded = await Promise.all([loadContent({ root, now: new Date(), readCommitTimes: false, cacheDir: parseCacheDir(root) }), loadPopularity(root)]);
 } catch (error) {
   // Per-file failures are already problems; this is the file system itself failing (permissions, I/O).
   console.error(`validation stopped: ${(error as Error).message.split('\n')[0]}`);
   process.exit(2);
 }
-const [{ content, problems: contentProblems }, popularity] = loaded;
+const [{ content, problems: contentProblems, cache }, popularity] = loaded;
 const problems = sortProblems([...contentProblems, ...popularity.problems]);
 const seconds = ((performance.now() - started) / 1000).toFixed(2);
 for (const problem of problems) {
@@ -56,4 +56,6 @@ if (problems.length > 0) {
   console.error(`\n${problems.length} problem(s) in ${files} file(s). Fix them and run npm run validate again; CONTRIBUTING.md explains every field.`);
   process.exit(1);
 }
-console.log(`All content is valid: ${content.landmarks.length} landmarks, ${content.reports.length} reports (checked in ${seconds} s).`);
+console.log(
+  `All content is valid: ${content.landmarks.length} landmarks, ${content.reports.length} reports (checked in ${seconds} s${cache ? `; ${parsingInWords(cache)}` : ''}).`,
+);

@@ -1,5 +1,6 @@
 import { crossCheck } from '../load/cross-checks.ts';
-import { checkContentFile } from '../load/load-content.ts';
+import { checkContentFile } from '../load/check-content-file.ts';
+import { locateProblems } from '../load/locate-problems.ts';
 import type { Problem } from '../load/problem.ts';
 import type { Content } from '../load/records.ts';
 
@@ -9,7 +10,8 @@ import type { Content } from '../load/records.ts';
  * gives. The scaffolding commands refuse to write a file that has any.
  */
 export function checkDraft(content: Content, file: string, text: string, now: Date): Problem[] {
-  const outcome = checkContentFile(file, new TextEncoder().encode(text));
+  const bytes = new TextEncoder().encode(text);
+  const outcome = checkContentFile(file, bytes);
   if (outcome.problems.length > 0) return outcome.problems;
   // The draft replaces any file at its path (confirm edits one in place), and comes last, so a
   // clash with an existing file is reported on the draft.
@@ -17,5 +19,6 @@ export function checkDraft(content: Content, file: string, text: string, now: Da
     landmarks: [...content.landmarks.filter((landmark) => landmark.file !== file), ...(outcome.landmark ? [outcome.landmark] : [])],
     reports: [...content.reports.filter((report) => report.file !== file), ...(outcome.report ? [outcome.report] : [])],
   };
-  return crossCheck(withDraft, now).filter((problem) => problem.file === file);
+  const draftProblems = crossCheck(withDraft, now).filter((problem) => problem.file === file);
+  return locateProblems(draftProblems, () => bytes);
 }

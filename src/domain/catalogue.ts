@@ -49,12 +49,12 @@ function byMostRecentlyConfirmed(a: StoredReport, b: StoredReport): number {
   );
 }
 
-function storeReport(input: CatalogueInput['reports'][number], landmarkName: string, urls: SiteUrls): StoredReport {
+function storeReport(input: CatalogueInput['reports'][number], landmark: StoredReport['landmark'], urls: SiteUrls): StoredReport {
   const { frontmatter } = input;
   const freshness = freshnessOf({ ...frontmatter, sourceKind: frontmatter.source.kind });
   return {
     id: input.id,
-    landmark: { slug: input.landmarkSlug, name: landmarkName, url: urls.landmarkPage(input.landmarkSlug) },
+    landmark,
     condition: frontmatter.condition,
     summary: frontmatter.summary,
     observedAt: frontmatter.observedAt,
@@ -86,10 +86,14 @@ function latestObservedAt(reports: readonly StoredReport[]): string | null {
 
 export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogue {
   const urls = siteUrls(siteUrl);
-  const names = new Map(input.landmarks.map((landmark) => [landmark.slug, landmark.frontmatter.name]));
+  // One reference object per landmark, shared by its reports: a million reports would otherwise
+  // hold a million copies of a few hundred thousand strings.
+  const references = new Map(
+    input.landmarks.map(({ slug, frontmatter }) => [slug, { slug, name: frontmatter.name, url: urls.landmarkPage(slug) }]),
+  );
   const reports = input.reports
-    .filter((report) => names.has(report.landmarkSlug))
-    .map((report) => storeReport(report, names.get(report.landmarkSlug)!, urls))
+    .filter((report) => references.has(report.landmarkSlug))
+    .map((report) => storeReport(report, references.get(report.landmarkSlug)!, urls))
     .sort((a, b) => (a.id < b.id ? -1 : 1));
 
   const reportsByLandmark = new Map<string, StoredReport[]>();

@@ -1,7 +1,7 @@
 import { cp, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build as astroBuild } from 'astro';
-import { loadContent } from '../load/load-content.ts';
+import { loadContent, parseCacheDir, parsingInWords } from '../load/load-content.ts';
 import { loadPopularity } from '../load/popularity.ts';
 import type { Problem } from '../load/problem.ts';
 import { buildCatalogue, type Catalogue } from '../domain/catalogue.ts';
@@ -29,7 +29,7 @@ export interface BuildOptions {
 }
 
 export type BuildResult =
-  | { ok: true; catalogue: Catalogue; budget: string }
+  | { ok: true; catalogue: Catalogue; budget: string; parsing: string }
   | { ok: false; problems: Problem[] }
   | { ok: false; problems: []; overBudget: string };
 
@@ -39,13 +39,9 @@ export type BuildResult =
  * previously published site untouched.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
-  const [{ content, problems }, popularity] = await Promise.all([
-    loadContent({ root: options.contentRoot, now: options.now }),
-    loadPopularity(options.contentRoot),
-  ]);
-  const allProblems = [...problems, ...popularity.problems];
-  if (allProblems.length > 0) return { ok: false, problems: allProblems };
-  const catalogue = buildCatalogue({ ...content, popularity: popularity.sitelinks }, options.siteUrl);
+  const loaded = await catalogueOf(options);
+  if (!loaded.ok) return loaded;
+  const { catalogue, parsing } = loaded;
 
   const outDir = path.resolve(options.outDir);
   // Staged inside the project, where Astro's intermediate server chunks can resolve node_modules.
@@ -66,10 +62,25 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const overBudget = budgetProblem(measure, maxFiles);
     if (overBudget) return { ok: false, problems: [], overBudget };
     await swapIn(staging, outDir);
-    return { ok: true, catalogue, budget: budgetInWords(measure, maxFiles) };
+    return { ok: true, catalogue, budget: budgetInWords(measure, maxFiles), parsing };
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
+}
+
+/**
+ * Validates the content and derives the catalogue from it. The parsed records are dropped when
+ * this returns: with a million reports they take as much memory as the catalogue itself.
+ */
+async function catalogueOf(options: BuildOptions): Promise<{ ok: true; catalogue: Catalogue; parsing: string } | { ok: false; problems: Problem[] }> {
+  const [{ content, problems, cache }, popularity] = await Promise.all([
+    loadContent({ root: options.contentRoot, now: options.now, cacheDir: parseCacheDir(options.contentRoot) }),
+    loadPopularity(options.contentRoot),
+  ]);
+  const allProblems = [...problems, ...popularity.problems];
+  if (allProblems.length > 0) return { ok: false, problems: allProblems };
+  const catalogue = buildCatalogue({ ...content, popularity: popularity.sitelinks }, options.siteUrl);
+  return { ok: true, catalogue, parsing: cache ? parsingInWords(cache) : '' };
 }
 
 /**

@@ -1,9 +1,18 @@
 import { dayOf, instantOf, toTimestamp } from '../schema/calendar.ts';
 import { isEncyclopediaUrl, isPermanentRevisionUrl } from '../schema/sources.ts';
 import { didYouMean } from './did-you-mean.ts';
-import { startOfFile, type Problem } from './problem.ts';
+import type { Problem } from './problem.ts';
 import type { Content, LandmarkRecord, ReportRecord } from './records.ts';
 import { slugify } from './slugify.ts';
+
+/**
+ * A problem found across files, named by the frontmatter field it concerns; its line and column are
+ * found afterwards by reading that file again, as problems are few and records keep no parser state.
+ */
+export type UnlocatedProblem = Omit<Problem, 'line' | 'column'> & {
+  /** The frontmatter value the problem points at; none for the file as a whole. */
+  at?: readonly PropertyKey[];
+};
 
 /** The earliest time zone (Kiribati, UTC+14) starts each day this long before UTC does. */
 const earliestDayStartBeforeUtcMs = 14 * 3_600_000;
@@ -32,20 +41,19 @@ function isBefore(earlier: string, later: string): boolean {
  * name one landmark twice, and cannot both exist on case-insensitive file systems. Each file of a
  * clash is reported, naming the others, because neither is more "the duplicate" than the other.
  */
-function checkSlugClashes(landmarks: readonly LandmarkRecord[]): Problem[] {
+function checkSlugClashes(landmarks: readonly LandmarkRecord[]): UnlocatedProblem[] {
   const filesBySlug = new Map<string, LandmarkRecord[]>();
   for (const landmark of landmarks) {
     const key = slugify(landmark.slug);
     filesBySlug.set(key, [...(filesBySlug.get(key) ?? []), landmark]);
   }
-  const problems: Problem[] = [];
+  const problems: UnlocatedProblem[] = [];
   for (const [key, clashing] of filesBySlug) {
     if (clashing.length < 2) continue;
     for (const landmark of clashing) {
       const others = clashing.filter((other) => other !== landmark).map((other) => other.file);
       problems.push({
         file: landmark.file,
-        ...startOfFile,
         field: 'file',
         message: `expected one file per landmark; got ${others.join(', ')} as well, which is also "${key}" once case and punctuation are ignored (keep one file, ${key}.md, and merge the others into it)`,
       });
@@ -54,11 +62,11 @@ function checkSlugClashes(landmarks: readonly LandmarkRecord[]): Problem[] {
   return problems;
 }
 
-function checkReportDates(report: ReportRecord, now: Date): Problem[] {
-  const problems: Problem[] = [];
+function checkReportDates(report: ReportRecord, now: Date): UnlocatedProblem[] {
+  const problems: UnlocatedProblem[] = [];
   const { observedAt, confirmations, until, source } = report.frontmatter;
   const at = (path: PropertyKey[], field: string, message: string) =>
-    problems.push({ file: report.file, ...report.locate(path), field, message });
+    problems.push({ file: report.file, at: path, field, message });
 
   if (isInFuture(observedAt, now)) {
     at(['observedAt'], 'observedAt', futureDateMessage(observedAt, now));
@@ -88,11 +96,11 @@ function checkReportDates(report: ReportRecord, now: Date): Problem[] {
  * A report is cited by the page that documents its claim. An encyclopedia article summarises events
  * after the fact and changes under the link, so it may only support a report, as one revision.
  */
-function checkReportSources(report: ReportRecord): Problem[] {
-  const problems: Problem[] = [];
+function checkReportSources(report: ReportRecord): UnlocatedProblem[] {
+  const problems: UnlocatedProblem[] = [];
   const { source, additionalSources } = report.frontmatter;
   const at = (path: PropertyKey[], field: string, message: string) =>
-    problems.push({ file: report.file, ...report.locate(path), field, message });
+    problems.push({ file: report.file, at: path, field, message });
 
   if (source.kind !== 'traveller' && source.url === undefined) {
     at(['source'], 'source.url', `expected a source.url on ${source.kind === 'official' ? 'an official' : 'a press'} report; got nothing (link the ${source.kind === 'official' ? 'announcement' : 'article'} so readers can check it)`);
@@ -109,8 +117,8 @@ function checkReportSources(report: ReportRecord): Problem[] {
 }
 
 /** Rules that need more than one file: references, uniqueness, and dates against the clock. */
-export function crossCheck(content: Content, now: Date): Problem[] {
-  const problems: Problem[] = [];
+export function crossCheck(content: Content, now: Date): UnlocatedProblem[] {
+  const problems: UnlocatedProblem[] = [];
   const slugs = content.landmarks.map((landmark) => landmark.slug);
   const knownSlugs = new Set(slugs);
 
@@ -124,7 +132,7 @@ export function crossCheck(content: Content, now: Date): Problem[] {
     } else {
       problems.push({
         file: landmark.file,
-        ...landmark.locate(['wikidata']),
+        at: ['wikidata'],
         field: 'wikidata',
         message: `expected a Wikidata id used by one landmark only; got "${landmark.frontmatter.wikidata}", also used by ${other} (merge the two landmarks or correct the id)`,
       });
@@ -139,7 +147,6 @@ export function crossCheck(content: Content, now: Date): Problem[] {
     } else {
       problems.push({
         file: report.file,
-        ...startOfFile,
         field: 'id',
         message: `expected a unique report id; got "${report.id}", also used by ${other} (run npm run new-report for a fresh id)`,
       });
@@ -147,7 +154,6 @@ export function crossCheck(content: Content, now: Date): Problem[] {
     if (!knownSlugs.has(report.landmarkSlug)) {
       problems.push({
         file: report.file,
-        ...startOfFile,
         field: 'landmark',
         message: `expected the folder to name a landmark in content/landmarks/; got "${report.landmarkSlug}"${didYouMean(report.landmarkSlug, slugs)}`,
       });

@@ -1,12 +1,10 @@
 import type { LandmarkFrontmatter } from '../schema/landmark-frontmatter.ts';
 import type { ReportFrontmatter } from '../schema/report-frontmatter.ts';
-import type { Position } from './problem.ts';
-
+// Records are plain data (no parser state), so that they can cross threads, be cached, and stay
+// small when a catalogue holds a million of them.
 interface Located {
   /** Path of the file relative to the repository root. */
   file: string;
-  /** Where a frontmatter value starts, for problems found after parsing. */
-  locate(path: readonly PropertyKey[]): Position;
 }
 
 export interface LandmarkRecord extends Located {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { appendFile, cp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
-import { buildSiteFrom, projectRoot, runScript } from '../support/build.ts';
+import { buildSiteFrom, projectRoot, runScript, testSiteUrl } from '../support/build.ts';
 import { validLandmark, validReport, writeContentTree } from '../support/content-files.ts';
 
 async function snapshotOf(folder: string): Promise<Record<string, string>> {
@@ -61,6 +61,29 @@ describe('npm run build', () => {
     expect(over.stderr).toMatch(/^The build stopped: the site would have \d+ files, over the budget of 40 \(Cloudflare allows 20,000 asset files per version on the free plan, 100,000 on paid\); by part: .*_data\/search: \d+.*On a paid plan, build with --max-files 100000/);
     expect(over.stderr).toContain('Nothing was published; ');
     expect(await snapshotOf(dist)).toEqual(before);
+  });
+});
+
+describe('a rebuild from the parse cache', () => {
+  it('after editing one report, is byte for byte the site a cold build makes', async () => {
+    const root = await writeContentTree({});
+    await cp(path.join(projectRoot, 'test/fixtures/small-site/content'), path.join(root, 'content'), { recursive: true });
+    await buildSiteFrom(root, path.join(root, 'first'));
+    const [report] = await fg('content/reports/*/*.md', { cwd: root });
+    await appendFile(path.join(root, report!), 'A sentence added by a contributor.\n');
+
+    const warm = await runScript('build.ts', ['--content', root, '--out', path.join(root, 'warm')], { SITE_URL: testSiteUrl });
+    const files = Number(/Content: (\d+) files/.exec(warm.stdout)?.[1]);
+    expect(files).toBeGreaterThanOrEqual(7);
+    expect(warm.stdout).toContain(`Content: ${files} files, ${files - 1} unchanged since the last run.`);
+    await rm(path.join(root, '.cache'), { recursive: true });
+    const cold = await runScript('build.ts', ['--content', root, '--out', path.join(root, 'cold')], { SITE_URL: testSiteUrl });
+    expect(cold.stdout).toContain(`Content: ${files} files, 0 unchanged since the last run.`);
+
+    const warmSite = await snapshotOf(path.join(root, 'warm'));
+    expect(Object.keys(warmSite).length).toBeGreaterThan(50);
+    expect(warmSite).toEqual(await snapshotOf(path.join(root, 'cold')));
+    expect(JSON.stringify(await snapshotOf(path.join(root, 'first')))).not.toEqual(JSON.stringify(warmSite));
   });
 });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkContentFile } from '../../src/load/load-content.ts';
+import { checkContentFile } from '../../src/load/check-content-file.ts';
 import { landmarkFilePath, landmarkFileText } from '../../src/cli/landmark-file-text.ts';
 import { reportFilePath, reportFileText } from '../../src/cli/report-file-text.ts';
 import { conditions } from '../../src/schema/conditions.ts';

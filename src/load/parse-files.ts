@@ -1,0 +1,87 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { blobIdOf } from './blob-ids.ts';
+import type { FileOutcome } from './check-content-file.ts';
+import type { ParseCache } from './parse-cache.ts';
+import { readAndCheck, type CheckedFile } from './read-and-check.ts';
+
+/** Below this many files to parse, starting worker threads costs more than it saves. */
+const filesWorthThreads = 2000;
+/** Files per message to a worker: large enough to amortise messaging, small enough to balance load. */
+const batchSize = 500;
+
+export interface ParseOptions {
+  /** Blob ids of files known unchanged since they were committed, to look up without reading them. */
+  knownBlobIds?: ReadonlyMap<string, string>;
+  cache?: ParseCache;
+}
+
+/**
+ * Checks each file on its own, in the order given: from the parse cache when its bytes are known,
+ * otherwise read and parsed, across all the machine's cores when there are many.
+ */
+export async function parseContentFiles(root: string, files: readonly string[], { knownBlobIds, cache }: ParseOptions = {}): Promise<FileOutcome[]> {
+  const outcomes: FileOutcome[] = new Array(files.length);
+  const toParse: number[] = [];
+  files.forEach((file, index) => {
+    // Without git's id, a file is read and hashed here (far cheaper than parsing it), but only
+    // when the cache holds anything it could match.
+    const blobId = knownBlobIds?.get(file) ?? (cache?.isEmpty === false ? blobIdOfFile(root, file) : undefined);
+    const cached = blobId !== undefined ? cache?.get(blobId, file) : undefined;
+    if (cached) outcomes[index] = cached;
+    else toParse.push(index);
+  });
+
+  const threads = Math.min(availableParallelism(), Math.ceil(toParse.length / batchSize));
+  const checked = toParse.length >= filesWorthThreads && threads > 1
+    ? await checkInWorkers(root, toParse.map((index) => files[index]!), threads)
+    : toParse.map((index) => readAndCheck(root, files[index]!));
+  checked.forEach(({ outcome, blobId }, position) => {
+    outcomes[toParse[position]!] = outcome;
+    if (blobId !== undefined && outcome.problems.length === 0) cache?.set(blobId, files[toParse[position]!]!, outcome);
+  });
+  return outcomes;
+}
+
+function blobIdOfFile(root: string, file: string): string | undefined {
+  try {
+    return blobIdOf(readFileSync(path.join(root, file)));
+  } catch {
+    return undefined; // parsed, and reported, like any file that cannot be read
+  }
+}
+
+/** Hands out batches to worker threads as they finish the previous one, so a slow batch holds up nobody. */
+async function checkInWorkers(root: string, files: readonly string[], threads: number): Promise<CheckedFile[]> {
+  const results: CheckedFile[] = new Array(files.length);
+  let next = 0;
+  const workers = Array.from({ length: threads }, () => new Worker(new URL('./parse-worker.ts', import.meta.url)));
+  try {
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve, reject) => {
+            let batchStart = 0;
+            const sendNext = () => {
+              if (next >= files.length) return resolve();
+              batchStart = next;
+              next = Math.min(files.length, next + batchSize);
+              worker.postMessage({ root, files: files.slice(batchStart, next) });
+            };
+            worker.on('message', (batch: CheckedFile[]) => {
+              batch.forEach((result, offset) => (results[batchStart + offset] = result));
+              sendNext();
+            });
+            worker.on('error', reject);
+            worker.on('exit', (code) => reject(new Error(`a parse worker stopped early (exit code ${code})`)));
+            sendNext();
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+  return results;
+}
