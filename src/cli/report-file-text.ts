@@ -59,6 +59,9 @@ export function reportFileText(draft: ReportDraft): string {
     optional('name', draft.source.name, '"Your name, a handle, or the publication"', '  '),
     ...comment('The page that documents what you report: the operator\'s notice or a news article from the time, never an encyclopedia (required for official and press reports).', '  '),
     optional('url', draft.source.url, 'https://example.org/announcement', '  '),
+    // A blank line ends the source block: without it, adding a confirmation (a YAML round trip)
+    // would insert one here, changing a line the contributor did not touch.
+    '',
     ...comment('More pages that support it (optional); an encyclopedia only as a permanent revision link (oldid=).'),
     '# additionalSources:',
     '#   - name: "The publication"',

@@ -26,7 +26,7 @@ describe('npm run new-report with flags', () => {
     const { content, problems } = await loadContent({ root, now, readCommitTimes: false });
     expect(problems).toEqual([]);
     const report = content.reports.find((candidate) => candidate.file === file)!;
-    expect(report.frontmatter).toEqual({ condition: 'scaffolding', summary, observedAt: '2026-11-19', confirmations: [], source: { kind: 'traveller', name: 'Ana' } });
+    expect(report.frontmatter).toEqual({ condition: 'scaffolding', summary, observedAt: '2026-11-19', confirmations: [], source: { kind: 'traveller', name: 'Ana' }, additionalSources: [] });
     expect(report.details).toBe('');
   });
 
