@@ -25,7 +25,8 @@ export function addConfirmation(text: string, confirmation: NewConfirmation): Ed
   const rest = text.slice(opening.length + closing.index);
   const lineEnd = opening.endsWith('\r\n') ? '\r\n' : '\n';
 
-  const document = parseDocument(frontmatter.replace(/\r\n/g, '\n'), { schema: 'core', uniqueKeys: true });
+  const yamlText = frontmatter.replace(/\r\n/g, '\n');
+  const document = parseDocument(yamlText, { schema: 'core', uniqueKeys: true });
   if (document.errors.length > 0 || !isMap(document.contents)) {
     return { ok: false, message: 'expected readable YAML frontmatter; run npm run validate to see what is wrong' };
   }
@@ -48,6 +49,10 @@ export function addConfirmation(text: string, confirmation: NewConfirmation): Ed
       map.items.splice(observedIndex === -1 ? map.items.length : observedIndex + 1, 0, pair as (typeof map.items)[number]);
     }
   }
-  const edited = document.toString({ lineWidth: 0, indentSeq: true, flowCollectionPadding: false });
+  // The comments after the last field are kept as written: the yaml package would put a blank
+  // line before them whenever the last field is a block list.
+  const trailing = yamlText.slice(map.range?.[2] ?? yamlText.length);
+  document.comment = null;
+  const edited = document.toString({ lineWidth: 0, indentSeq: true, flowCollectionPadding: false }) + trailing;
   return { ok: true, text: `${opening}${lineEnd === '\n' ? edited : edited.replace(/\n/g, '\r\n')}${rest}` };
 }

@@ -43,6 +43,15 @@ describe('adding a confirmation to a report', () => {
       text: '---\r\n# a comment\r\ncondition: closed\r\nobservedAt: 2026-01-05 # seen at noon\r\nconfirmations:\r\n  - date: 2026-01-07\r\nsource:\r\n  kind: traveller\r\n---\r\nBody.\r\n',
     });
   });
+
+  it('keeps the comments after a list of additional sources exactly where they were', () => {
+    const before = '---\ncondition: closed\nobservedAt: 2026-01-05\nadditionalSources:\n  - url: https://example.org/a\n# until: YYYY-MM-DD\n---\nBody.\n';
+    const edited = addConfirmation(before, { date: '2026-01-07' });
+    expect(edited).toEqual({
+      ok: true,
+      text: '---\ncondition: closed\nobservedAt: 2026-01-05\nconfirmations:\n  - date: 2026-01-07\nadditionalSources:\n  - url: https://example.org/a\n# until: YYYY-MM-DD\n---\nBody.\n',
+    });
+  });
 });
 
 describe('npm run confirm', () => {
