@@ -138,7 +138,8 @@ export async function newLandmarkCommand(args: string[], io: CommandIo, defaultR
   }
   const code = await writeAndValidate(root, file, text, io, 'create');
   if (code === 0) {
-    io.output.write(`Add a short description below the frontmatter, then open a pull request (CONTRIBUTING.md shows how). Reports go in content/reports/${draft.slug}/: npm run new-report -- --landmark ${draft.slug}\n`);
+    const next = draft.description ? 'Open a pull request' : 'Add a short description below the frontmatter, then open a pull request';
+    io.output.write(`${next} (CONTRIBUTING.md shows how). Reports go in content/reports/${draft.slug}/: npm run new-report -- --landmark ${draft.slug}\n`);
   }
   return code;
 }

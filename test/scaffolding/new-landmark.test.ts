@@ -17,6 +17,7 @@ describe('npm run new-landmark with flags', () => {
     expect(io.stderr).toBe('');
     expect(code).toBe(0);
     expect(io.stdout).toContain('Created content/landmarks/belvedere-palace.md');
+    expect(io.stdout).toContain('Add a short description below the frontmatter');
     const text = await readFile(path.join(root, 'content/landmarks/belvedere-palace.md'), 'utf8');
     expect(text.split('\n')[1]).toBe('# yaml-language-server: $schema=../../schemas/landmark-frontmatter.schema.json');
     const { content, problems } = await loadContent({ root, now, readCommitTimes: false });
@@ -108,6 +109,7 @@ describe('npm run new-landmark at a terminal', () => {
     expect(code).toBe(0);
     expect(io.stdout).toContain('Slug (the file name) [schloss-hof]: ');
     expect(io.stdout).toContain('(did you mean AT?)');
+    expect(io.stdout, 'the description was given, so the closing hint does not ask for one').not.toContain('Add a short description');
     const { content, problems } = await loadContent({ root, now, readCommitTimes: false });
     expect(problems).toEqual([]);
     expect(content.landmarks.find((landmark) => landmark.slug === 'schloss-hof')).toMatchObject({
