@@ -2,8 +2,13 @@
 // Usage: npm run build [-- --out <dir> --content <dir> --max-files <n>]  (SITE_URL sets the origin of canonical URLs)
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatProblem } from '../src/load/problem.ts';
-import { buildSite } from '../src/emit/build-site.ts';
+import { rerunWithBoundedHeap } from './lib/bounded-heap.ts';
+
+const rerun = rerunWithBoundedHeap(import.meta.filename);
+if (rerun !== undefined) process.exit(rerun);
+// Imported only in the process that builds: the one above just waits for it.
+const { formatProblem } = await import('../src/load/problem.ts');
+const { buildSite } = await import('../src/emit/build-site.ts');
 
 // Astro would otherwise try to send usage data; the build runs offline in CI.
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';

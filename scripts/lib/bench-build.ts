@@ -8,12 +8,12 @@ import { appendFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { parse } from 'yaml';
-import { residentBytes } from './process-usage.ts';
+import { treeResidentBytes } from './process-usage.ts';
 import { syntheticCatalogueInput, writeSyntheticContent } from './synthetic-content.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 
-/** Wall seconds, peak RSS of the build process and its children, and what it printed. */
+/** Wall seconds, peak RSS of the build process and its children (summed), and what it printed. */
 async function timedBuild(contentRoot: string, outDir: string): Promise<{ seconds: number; peakBytes: number; output: string }> {
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(projectRoot, 'scripts/build.ts'), '--content', contentRoot, '--out', outDir], {
@@ -24,7 +24,7 @@ async function timedBuild(contentRoot: string, outDir: string): Promise<{ second
   child.stdout.on('data', (chunk: Buffer) => (output += chunk));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk));
   let peakBytes = 0;
-  const sampler = setInterval(() => (peakBytes = Math.max(peakBytes, residentBytes(child.pid!))), 50);
+  const sampler = setInterval(() => (peakBytes = Math.max(peakBytes, treeResidentBytes(child.pid!))), 50);
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   clearInterval(sampler);
   if (code !== 0) throw new Error(`the build of ${contentRoot} failed:\n${output}`);

@@ -28,18 +28,21 @@ function safeRead(file: string): string | undefined {
   }
 }
 
-/** Every descendant process named `name` (e.g. "workerd") of `rootPid`. */
-export function descendantsNamed(rootPid: number, name: string): number[] {
+/** Every descendant process of `rootPid`: children, their children, and so on. */
+function descendantsOf(rootPid: number): number[] {
   const found: number[] = [];
   const queue = [rootPid];
   while (queue.length > 0) {
-    const pid = queue.shift()!;
-    for (const child of childrenOf(pid)) {
-      if (safeRead(`/proc/${child}/comm`)?.trim() === name) found.push(child);
-      queue.push(child);
-    }
+    const children = childrenOf(queue.shift()!);
+    found.push(...children);
+    queue.push(...children);
   }
   return found;
+}
+
+/** Every descendant process named `name` (e.g. "workerd") of `rootPid`. */
+export function descendantsNamed(rootPid: number, name: string): number[] {
+  return descendantsOf(rootPid).filter((pid) => safeRead(`/proc/${pid}/comm`)?.trim() === name);
 }
 
 /** Total CPU nanoseconds used so far by all threads of the given processes. */
@@ -58,4 +61,9 @@ export function cpuNanoseconds(pids: readonly number[]): number {
 export function residentBytes(pid: number): number {
   const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(safeRead(`/proc/${pid}/status`) ?? '')?.[1];
   return kilobytes ? Number(kilobytes) * 1024 : 0;
+}
+
+/** Resident memory of a process and all its descendants, in bytes. */
+export function treeResidentBytes(pid: number): number {
+  return [pid, ...descendantsOf(pid)].reduce((total, member) => total + residentBytes(member), 0);
 }

@@ -1,4 +1,4 @@
-import { cp, rename, rm } from 'node:fs/promises';
+import { cp, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build as astroBuild } from 'astro';
 import { loadContent, parseCacheDir, parsingInWords } from '../load/load-content.ts';
@@ -45,7 +45,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 
   const outDir = path.resolve(options.outDir);
   // Staged inside the project, where Astro's intermediate server chunks can resolve node_modules.
-  const staging = path.join(options.projectRoot, `.build-${process.pid}`);
+  const staging = path.join(options.projectRoot, `${stagingPrefix}${process.pid}`);
+  await removeAbandonedStaging(options.projectRoot);
   try {
     await rm(staging, { recursive: true, force: true });
     // Downloads first, so the /data page shows their real sizes; they join staging after Astro.
@@ -81,6 +82,29 @@ async function catalogueOf(options: BuildOptions): Promise<{ ok: true; catalogue
   if (allProblems.length > 0) return { ok: false, problems: allProblems };
   const catalogue = buildCatalogue({ ...content, popularity: popularity.sitelinks }, options.siteUrl);
   return { ok: true, catalogue, parsing: cache ? parsingInWords(cache) : '' };
+}
+
+const stagingPrefix = '.build-';
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * A build that was killed (out of memory, interrupted) cannot remove its staging folders, which
+ * hold a whole site; the next build removes those of processes no longer running. Builds running
+ * at the same time (parallel tests) keep theirs.
+ */
+async function removeAbandonedStaging(projectRoot: string): Promise<void> {
+  for (const entry of await readdir(projectRoot)) {
+    const pid = entry.startsWith(stagingPrefix) ? /^(\d+)(\.|$)/.exec(entry.slice(stagingPrefix.length))?.[1] : undefined;
+    if (pid !== undefined && !isRunning(Number(pid))) await rm(path.join(projectRoot, entry), { recursive: true, force: true });
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { appendFile, cp, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { appendFile, cp, mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +48,27 @@ describe('npm run build', () => {
     expect(result.stderr).toContain('nothing was built');
     expect(await snapshotOf(dist)).toEqual(before);
     expect(await fg('*', { cwd: path.dirname(dist), onlyDirectories: true })).toEqual(['dist']);
+  });
+
+  it('runs with a bounded heap, and says how to give it more when the catalogue needs it, publishing nothing', async () => {
+    const fixture = path.join(projectRoot, 'test/fixtures/small-site');
+    const dist = await buildSiteFrom(fixture);
+    const before = await snapshotOf(dist);
+    const starved = await runScript('build.ts', ['--content', fixture, '--out', dist], { BUILD_HEAP_MB: '16' });
+    expect(starved.code).toBe(1);
+    expect(starved.stderr).toContain('The build ran out of memory: its JavaScript heap is limited to 16 MB');
+    expect(starved.stderr).toContain('Give it more with BUILD_HEAP_MB, e.g. BUILD_HEAP_MB=32 npm run build.');
+    expect(await snapshotOf(dist)).toEqual(before);
+  });
+
+  it('removes the staging folders that a killed build left behind', async () => {
+    // Linux never gives a process an id above 4,194,304, so this build cannot be running.
+    const abandoned = path.join(projectRoot, '.build-4999999');
+    await mkdir(path.join(abandoned, '_data'), { recursive: true });
+    await mkdir(`${abandoned}.downloads`, { recursive: true });
+    await buildSiteFrom(path.join(projectRoot, 'test/fixtures/small-site'));
+    expect(existsSync(abandoned)).toBe(false);
+    expect(existsSync(`${abandoned}.downloads`)).toBe(false);
   });
 
   it('says how much of the file budget it used, and publishes nothing over it', async () => {
