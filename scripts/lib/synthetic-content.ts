@@ -3,7 +3,7 @@
 // memory or into a temporary folder. Never written into content/.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { CatalogueInput } from '../../src/domain/catalogue.ts';
+import type { CatalogueInput, ReportInput } from '../../src/domain/catalogue.ts';
 import { conditions } from '../../src/schema/conditions.ts';
 
 /** mulberry32: a tiny seeded generator, so the same seed always gives the same catalogue. */
@@ -63,7 +63,7 @@ export function syntheticCatalogueInput({ landmarks, reports, seed = 1, today = 
   }
 
   const usedIds = new Set<string>();
-  const reportInputs: CatalogueInput['reports'][number][] = [];
+  const reportInputs: ReportInput[] = [];
   for (let index = 0; index < reports && landmarks > 0; index++) {
     let id = '';
     while (id === '' || usedIds.has(id)) id = Array.from({ length: 10 }, () => pick([...idAlphabet])).join('');

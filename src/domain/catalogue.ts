@@ -10,16 +10,20 @@ import type { ReportFrontmatter } from '../schema/report-frontmatter.ts';
 import { freshnessOf } from './freshness.ts';
 import { markdownTwin, siteUrls, type SiteUrls } from './urls.ts';
 
+/** A validated report, as the loader yields it. */
+export interface ReportInput {
+  id: string;
+  landmarkSlug: string;
+  frontmatter: ReportFrontmatter;
+  details: string;
+  committedAt?: string | undefined;
+}
+
 /** Validated content, as the loader yields it. */
 export interface CatalogueInput {
   landmarks: readonly { slug: string; frontmatter: LandmarkFrontmatter; description: string }[];
-  reports: readonly {
-    id: string;
-    landmarkSlug: string;
-    frontmatter: ReportFrontmatter;
-    details: string;
-    committedAt?: string | undefined;
-  }[];
+  /** Iterated once, so a caller may hand over records it releases one by one (see build-site.ts). */
+  reports: Iterable<ReportInput>;
   /** Wikidata id -> Wikipedia language editions, from content/popularity.yaml. */
   popularity?: ReadonlyMap<string, number>;
 }
@@ -49,7 +53,7 @@ function byMostRecentlyConfirmed(a: StoredReport, b: StoredReport): number {
   );
 }
 
-function storeReport(input: CatalogueInput['reports'][number], landmark: StoredReport['landmark'], urls: SiteUrls): StoredReport {
+function storeReport(input: ReportInput, landmark: StoredReport['landmark'], urls: SiteUrls): StoredReport {
   const { frontmatter } = input;
   const freshness = freshnessOf({ ...frontmatter, sourceKind: frontmatter.source.kind });
   return {
@@ -91,10 +95,12 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
   const references = new Map(
     input.landmarks.map(({ slug, frontmatter }) => [slug, { slug, name: frontmatter.name, url: urls.landmarkPage(slug) }]),
   );
-  const reports = input.reports
-    .filter((report) => references.has(report.landmarkSlug))
-    .map((report) => storeReport(report, references.get(report.landmarkSlug)!, urls))
-    .sort((a, b) => (a.id < b.id ? -1 : 1));
+  const reports: StoredReport[] = [];
+  for (const report of input.reports) {
+    const landmark = references.get(report.landmarkSlug);
+    if (landmark) reports.push(storeReport(report, landmark, urls));
+  }
+  reports.sort((a, b) => (a.id < b.id ? -1 : 1));
 
   const reportsByLandmark = new Map<string, StoredReport[]>();
   for (const report of reports) {

@@ -70,8 +70,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 }
 
 /**
- * Validates the content and derives the catalogue from it. The parsed records are dropped when
- * this returns: with a million reports they take as much memory as the catalogue itself.
+ * Validates the content and derives the catalogue from it. The parsed records are released one by
+ * one as the catalogue takes them in: with a million reports they take as much memory as the
+ * catalogue itself, and holding both at once was the build's peak.
  */
 async function catalogueOf(options: BuildOptions): Promise<{ ok: true; catalogue: Catalogue; parsing: string } | { ok: false; problems: Problem[] }> {
   const [{ content, problems, cache }, popularity] = await Promise.all([
@@ -80,8 +81,18 @@ async function catalogueOf(options: BuildOptions): Promise<{ ok: true; catalogue
   ]);
   const allProblems = [...problems, ...popularity.problems];
   if (allProblems.length > 0) return { ok: false, problems: allProblems };
-  const catalogue = buildCatalogue({ ...content, popularity: popularity.sitelinks }, options.siteUrl);
+  const catalogue = buildCatalogue({ landmarks: content.landmarks, reports: released(content.reports), popularity: popularity.sitelinks }, options.siteUrl);
   return { ok: true, catalogue, parsing: cache ? parsingInWords(cache) : '' };
+}
+
+/** Yields each item of `items` and removes it from the array, which ends empty. */
+function* released<T>(items: T[]): Generator<T> {
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index]!;
+    (items as (T | undefined)[])[index] = undefined;
+    yield item;
+  }
+  items.length = 0;
 }
 
 const stagingPrefix = '.build-';
