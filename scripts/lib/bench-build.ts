@@ -62,9 +62,9 @@ export async function benchBuild(scratch: string, sizes: readonly [number, numbe
     await appendFile(path.join(root, firstReport!), '\nOne more sentence, as a contributor would add.\n');
     git(root, 'commit', '-q', '-am', 'one report changed');
     const rebuild = await timedBuild(root, outDir);
-    const gb = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+    const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
     console.log(
-      `| ${landmarks.toLocaleString('en')} / ${reports.toLocaleString('en')} | ${floor.toFixed(1)} | ${cold.seconds.toFixed(1)} | ${(cold.seconds / floor).toFixed(2)}× | ${gb(cold.peakBytes)} | ` +
+      `| ${landmarks.toLocaleString('en')} / ${reports.toLocaleString('en')} | ${floor.toFixed(1)} | ${cold.seconds.toFixed(1)} | ${(cold.seconds / floor).toFixed(2)}× | ${gib(cold.peakBytes)} | ` +
         `${budget?.[1] ?? '?'} (${budget?.[2] ?? '?'}) | ${budget ? `${budget[4]} (${budget[3]})` : '?'} | ${rebuild.seconds.toFixed(1)} |`,
     );
   }

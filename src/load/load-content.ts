@@ -5,6 +5,7 @@ import { unchangedBlobIds } from './blob-ids.ts';
 import { crossCheck, type UnlocatedProblem } from './cross-checks.ts';
 import { lastCommitTimes } from './git-history.ts';
 import { locateProblems } from './locate-problems.ts';
+import type { FileOutcome } from './check-content-file.ts';
 import { openParseCache } from './parse-cache.ts';
 import { parseContentFiles } from './parse-files.ts';
 import { sortProblems, startOfFile, type Problem } from './problem.ts';
@@ -46,31 +47,9 @@ export function parsingInWords(cache: NonNullable<LoadResult['cache']>): string 
 
 /** Reads, parses and validates every file under `content/`, collecting all problems in one pass. */
 export async function loadContent({ root, now, readCommitTimes = true, cacheDir }: LoadOptions): Promise<LoadResult> {
-  // Symbolic links are listed, not followed: a link in a pull request could otherwise publish any
-  // file of the machine that builds it.
-  const entries = await fg('content/**/*', { cwd: root, dot: true, onlyFiles: false, objectMode: true, followSymbolicLinks: false });
-  entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const [commitTimes, knownBlobIds, cache] = await Promise.all([
-    readCommitTimes ? lastCommitTimes(root, 'content/reports') : new Map<string, string>(),
-    cacheDir ? unchangedBlobIds(root, 'content') : undefined,
-    cacheDir ? openParseCache(cacheDir) : undefined,
-  ]);
-  const problems: Problem[] = [];
-  const files: string[] = [];
-  for (const { path: file, dirent } of entries) {
-    if (dirent.isDirectory()) continue;
-    if (dirent.isSymbolicLink()) {
-      problems.push({ file, ...startOfFile, field: 'file', message: 'expected a regular file; got a symbolic link (replace it with the file itself)' });
-    } else {
-      files.push(file);
-    }
-  }
-
-  const outcomes = await parseContentFiles(root, files, { knownBlobIds, cache });
-  // Saved before the records gain their commit times, which belong to the history, not the file.
-  // The cache only speeds up the next run: failing to write it is worth a note, not a failed build.
-  const notes = [...(cache?.notes ?? [])];
-  await cache?.save().catch((error: Error) => notes.push(`could not save the parse cache: ${error.message.split('\n')[0]}`));
+  const history = readCommitTimes ? lastCommitTimes(root, 'content/reports') : Promise.resolve(new Map<string, string>());
+  const { files, problems } = await listContentFiles(root);
+  const [{ outcomes, cache }, commitTimes] = await Promise.all([outcomesOf(root, files, cacheDir), history]);
 
   const content: Content = { landmarks: [], reports: [] };
   for (const outcome of outcomes) {
@@ -91,7 +70,44 @@ export async function loadContent({ root, now, readCommitTimes = true, cacheDir 
     acrossFiles = [{ file: 'content', field: 'content', message: `expected the checks across files to finish; got an error: ${reason} (report this as a bug in the validator)` }];
   }
   problems.push(...locateProblems(acrossFiles, (file) => readIfPossible(path.join(root, file))));
-  return { content, problems: sortProblems(problems), ...(cache ? { cache: { files: files.length, hits: cache.hits, notes } } : {}) };
+  return { content, problems: sortProblems(problems), ...(cache ? { cache } : {}) };
+}
+
+/**
+ * The files under `content/`, sorted, and a problem for each symbolic link. Links are listed, not
+ * followed: a link in a pull request could otherwise publish any file of the machine that builds it.
+ */
+async function listContentFiles(root: string): Promise<{ files: string[]; problems: Problem[] }> {
+  const entries = await fg('content/**/*', { cwd: root, dot: true, onlyFiles: false, objectMode: true, followSymbolicLinks: false });
+  entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const problems: Problem[] = [];
+  const files: string[] = [];
+  for (const { path: file, dirent } of entries) {
+    if (dirent.isDirectory()) continue;
+    if (dirent.isSymbolicLink()) {
+      problems.push({ file, ...startOfFile, field: 'file', message: 'expected a regular file; got a symbolic link (replace it with the file itself)' });
+    } else {
+      files.push(file);
+    }
+  }
+  return { files, problems };
+}
+
+/**
+ * Each file's outcome, from the parse cache when its bytes are unchanged. The cache is saved and
+ * let go of before this returns, with the blob ids: on a million files each holds a million keys,
+ * memory the rest of the load needs.
+ */
+async function outcomesOf(root: string, files: readonly string[], cacheDir: string | undefined): Promise<{ outcomes: FileOutcome[]; cache?: NonNullable<LoadResult['cache']> }> {
+  const [knownBlobIds, cache] = await Promise.all([cacheDir ? unchangedBlobIds(root, 'content') : undefined, cacheDir ? openParseCache(cacheDir) : undefined]);
+  const outcomes = await parseContentFiles(root, files, { knownBlobIds, cache });
+  if (!cache) return { outcomes };
+  // Saved before loadContent gives the records their commit times, which belong to the history,
+  // not the file. The cache only speeds up the next run: failing to write it is worth a note, not
+  // a failed build.
+  const notes = [...cache.notes];
+  await cache.close().catch((error: Error) => notes.push(`could not save the parse cache: ${error.message.split('\n')[0]}`));
+  return { outcomes, cache: { files: files.length, hits: cache.hits, notes } };
 }
 
 function readIfPossible(file: string): Uint8Array | undefined {

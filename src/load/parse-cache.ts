@@ -17,8 +17,11 @@ import type { FileOutcome } from './check-content-file.ts';
 export interface ParseCache {
   get(blobId: string, file: string): FileOutcome | undefined;
   set(blobId: string, file: string, outcome: FileOutcome): void;
-  /** Writes the shards that changed, without the entries this run did not use. */
-  save(): Promise<void>;
+  /**
+   * Writes the shards that changed, without the entries this run did not use, and lets go of all
+   * entries (a million keys on a large catalogue): the cache is not used afterwards.
+   */
+  close(): Promise<void>;
   /** What was ignored when opening, in words, for the command to print. */
   readonly notes: string[];
   readonly hits: number;
@@ -112,16 +115,27 @@ export async function openParseCache(dir: string): Promise<ParseCache> {
       shard.used.set(keyOf(blobId, file), outcome);
       shard.changed = true;
     },
-    async save() {
-      await mkdir(dir, { recursive: true });
-      for (const [index, shard] of shards.entries()) {
-        // A shard is rewritten when it gained entries or holds ones no file uses any more.
-        if (!shard.changed && shard.used.size === shard.entries.size) continue;
-        const payload = serialize({ fingerprint, entries: [...shard.used] });
-        const target = shardFile(dir, index);
-        const temporary = `${target}.${process.pid}.tmp`;
-        await writeFile(temporary, Buffer.concat([createHash('sha256').update(payload).digest(), payload]));
-        await rename(temporary, target);
+    async close() {
+      try {
+        await mkdir(dir, { recursive: true });
+        for (const [index, shard] of shards.entries()) {
+          // A shard is rewritten when it gained entries or holds ones no file uses any more.
+          if (shard.changed || shard.used.size !== shard.entries.size) {
+            const payload = serialize({ fingerprint, entries: [...shard.used] });
+            const target = shardFile(dir, index);
+            const temporary = `${target}.${process.pid}.tmp`;
+            await writeFile(temporary, Buffer.concat([createHash('sha256').update(payload).digest(), payload]));
+            await rename(temporary, target);
+          }
+          // Let go of each shard once written, so that saving never holds a second copy of it all.
+          shard.entries.clear();
+          shard.used.clear();
+        }
+      } finally {
+        for (const shard of shards) {
+          shard.entries.clear();
+          shard.used.clear();
+        }
       }
     },
   };
