@@ -1,9 +1,9 @@
 // The build's memory bound. V8 lets its heap grow towards a limit set from the machine's memory
-// before it collects hard, so on a 24 GiB machine a build of 100k landmarks and 1M reports peaked at
-// 3.5 GB resident although its live data stay under 2 GB. With the old generation capped at 2 GiB
-// the same build peaked at 2.8 GB (whole process), at about a fifth more time: a build fits the
-// 7 GB of a small CI runner with room to spare. A catalogue that needs more heap fails, and after
-// V8's own crash report a line says how to give it more.
+// before it collects hard: on a 24 GiB machine a one-report rebuild of 100k landmarks and 1M
+// reports peaked at 4.33 GiB resident, although its live data stay under 2 GiB. With the old
+// generation capped at 2,048 MB the same rebuild peaked at 2.54 GiB (whole process), taking a fifth
+// to a third more time: more collection near the cap. A catalogue that needs more heap fails, and
+// after V8's own crash report a line says how to give it more.
 import { spawnSync } from 'node:child_process';
 
 const defaultHeapMegabytes = 2048;

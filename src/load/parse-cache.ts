@@ -116,6 +116,10 @@ export async function openParseCache(dir: string): Promise<ParseCache> {
       shard.changed = true;
     },
     async close() {
+      const release = (shard: Shard) => {
+        shard.entries.clear();
+        shard.used.clear();
+      };
       try {
         await mkdir(dir, { recursive: true });
         for (const [index, shard] of shards.entries()) {
@@ -127,15 +131,11 @@ export async function openParseCache(dir: string): Promise<ParseCache> {
             await writeFile(temporary, Buffer.concat([createHash('sha256').update(payload).digest(), payload]));
             await rename(temporary, target);
           }
-          // Let go of each shard once written, so that saving never holds a second copy of it all.
-          shard.entries.clear();
-          shard.used.clear();
+          // Each shard is let go of once written, so saving never holds a second copy of it all.
+          release(shard);
         }
       } finally {
-        for (const shard of shards) {
-          shard.entries.clear();
-          shard.used.clear();
-        }
+        shards.forEach(release);
       }
     },
   };
