@@ -91,3 +91,8 @@ export function describeProblemsAfterWriting(problems: readonly Problem[], file:
     ? { own, othersNote: `${others} other file(s) in content/ have problems; npm run validate lists them.` }
     : { own };
 }
+
+/** Said when required flags are missing and nobody is at a terminal to be asked for them. */
+export function missingFlagsMessage(missing: readonly string[], usage: string): string {
+  return `missing ${missing.map((flag) => `--${flag}`).join(', ')}; nothing was written.\nGive them as flags, or run the command in a terminal to be asked for them.\n${usage}\n`;
+}

@@ -4,10 +4,9 @@ import { confirmation as confirmationSchema } from '../schema/report-frontmatter
 import { didYouMean } from '../load/did-you-mean.ts';
 import { addConfirmation } from './add-confirmation.ts';
 import { checkWithSchema } from './answer-checks.ts';
-import { checkDraft } from './check-draft.ts';
-import { describeDraftProblems, localDay, readCommandLine, type CommandIo } from './command-line.ts';
+import { localDay, readCommandLine, type CommandIo } from './command-line.ts';
 import { indexContent } from './content-index.ts';
-import { writeAndValidate } from './write-new-file.ts';
+import { writeCheckedDraft } from './write-new-file.ts';
 
 export const confirmUsage = `usage: npm run confirm -- <report-id> [--date YYYY-MM-DD] [--note "<what you saw>"] [--root <dir>]
 Adds a dated confirmation (default: today) to a report whose condition still holds.`;
@@ -61,12 +60,7 @@ export async function confirmCommand(args: string[], io: CommandIo, defaultRoot:
     io.errors.write(`${report.file}: ${edited.message}\n`);
     return 1;
   }
-  const problems = checkDraft(index.content, report.file, edited.text, io.now);
-  if (problems.length > 0) {
-    io.errors.write(`${describeDraftProblems(problems, flagsByField)}\nNothing was written; ${report.file} is unchanged.\n`);
-    return 1;
-  }
-  const code = await writeAndValidate(root, report.file, edited.text, io, 'replace');
+  const code = await writeCheckedDraft({ root, content: index.content, file: report.file, text: edited.text, mode: 'replace' }, io, { flagsByField });
   if (code === 0) io.output.write(`Confirmed on ${confirmation.date}. Open a pull request with the change (CONTRIBUTING.md shows how).\n`);
   return code;
 }

@@ -1,14 +1,14 @@
 import path from 'node:path';
 import { landmarkFrontmatter, landmarkSlug as landmarkSlugSchema } from '../schema/landmark-frontmatter.ts';
 import { slugify } from '../load/slugify.ts';
+import type { Problem } from '../load/problem.ts';
 import { checkWithSchema, optionalAnswer } from './answer-checks.ts';
-import { checkDraft } from './check-draft.ts';
-import { describeDraftProblems, readCommandLine, type CommandIo } from './command-line.ts';
+import { missingFlagsMessage, readCommandLine, type CommandIo } from './command-line.ts';
 import { indexContent } from './content-index.ts';
 import { countryCodeFrom, likelyCountryCode, numberFrom, wikidataIdFrom } from './field-input.ts';
 import { landmarkFilePath, landmarkFileText, type LandmarkDraft } from './landmark-file-text.ts';
-import { createPrompter, InputEndedError, resolveAnswer, type AnswerCheck } from './prompter.ts';
-import { writeAndValidate } from './write-new-file.ts';
+import { askQuestions, resolveAnswer, type AnswerCheck } from './prompter.ts';
+import { writeCheckedDraft } from './write-new-file.ts';
 
 export const newLandmarkUsage = `usage: npm run new-landmark -- --name "<name>" --city "<city>" --country <code> --lat <deg> --lon <deg>
          --wikidata <Q-id> [--slug <slug>] [--region "<region>"] [--alias "<other name>"]...
@@ -71,13 +71,12 @@ export async function newLandmarkCommand(args: string[], io: CommandIo, defaultR
 
   const missing = requiredFlags.filter((flag) => values[flag] === undefined);
   if (missing.length > 0 && !io.interactive) {
-    io.errors.write(`missing ${missing.map((flag) => `--${flag}`).join(', ')}; nothing was written.\nGive them as flags, or run the command in a terminal to be asked for them.\n${newLandmarkUsage}\n`);
+    io.errors.write(missingFlagsMessage(missing, newLandmarkUsage));
     return 1;
   }
   let draft: LandmarkDraft;
   if (missing.length > 0) {
-    const prompter = createPrompter(io.input, io.output);
-    try {
+    const answered = await askQuestions(io, async (prompter): Promise<LandmarkDraft> => {
       prompter.say('New landmark. Press Enter to accept a value in [brackets]; Ctrl+C stops without writing.');
       const name = await resolveAnswer(prompter, values.name, '--name', 'Name (the usual English name)', (answer) => checkWithSchema(fields.name, answer));
       const slug = await resolveAnswer(prompter, values.slug, '--slug', 'Slug (the file name)', checkSlug, slugify(name) || undefined);
@@ -94,14 +93,10 @@ export async function newLandmarkCommand(args: string[], io: CommandIo, defaultR
       const wikidata = await resolveAnswer(prompter, values.wikidata, '--wikidata', 'Wikidata id (like Q243, or the item\'s address)', (answer) => checkWithSchema(fields.wikidata, wikidataIdFrom(answer)));
       const website = await resolveAnswer(prompter, values.website, '--website', 'Official website (optional)', optionalAnswer((answer) => checkWithSchema(fields.website, answer)));
       const description = values.description ?? (await prompter.ask('Short description (optional; you can edit the file later)', { check: (answer) => ({ ok: true, value: answer }) }));
-      draft = { slug, name, aliases, city, region, country, lat, lon, wikidata, website, description };
-    } catch (error) {
-      if (!(error instanceof InputEndedError)) throw error;
-      io.errors.write(`\n${error.message}.\n`);
-      return 1;
-    } finally {
-      prompter.close();
-    }
+      return { slug, name, aliases, city, region, country, lat, lon, wikidata, website, description };
+    });
+    if (!answered) return 1;
+    draft = answered;
   } else {
     const slug = values.slug ?? slugify(values.name!);
     // Checked before the slug becomes part of a path, so "../x" cannot write outside content/.
@@ -128,15 +123,11 @@ export async function newLandmarkCommand(args: string[], io: CommandIo, defaultR
 
   const file = landmarkFilePath(draft.slug);
   const text = landmarkFileText(draft);
-  const problems = checkDraft(index.content, file, text, io.now).map((problem) => {
+  const hint = (problem: Problem): Problem => {
     const likely = problem.field === 'location.country' ? likelyCountryCode(String(draft.country)) : undefined;
     return likely ? { ...problem, message: `${problem.message} (did you mean ${likely}?)` } : problem;
-  });
-  if (problems.length > 0) {
-    io.errors.write(`${describeDraftProblems(problems, flagsByField)}\nNothing was written; fix the values above and run the command again.\n`);
-    return 1;
-  }
-  const code = await writeAndValidate(root, file, text, io, 'create');
+  };
+  const code = await writeCheckedDraft({ root, content: index.content, file, text, mode: 'create' }, io, { flagsByField, hint });
   if (code === 0) {
     const next = draft.description ? 'Open a pull request' : 'Add a short description below the frontmatter, then open a pull request';
     io.output.write(`${next} (CONTRIBUTING.md shows how). Reports go in content/reports/${draft.slug}/: npm run new-report -- --landmark ${draft.slug}\n`);

@@ -3,13 +3,12 @@ import { conditionMeanings, conditions } from '../schema/conditions.ts';
 import { reportFrontmatter } from '../schema/report-frontmatter.ts';
 import { sourceKinds } from '../schema/sources.ts';
 import { checkKnown, checkWithSchema, optionalAnswer } from './answer-checks.ts';
-import { checkDraft } from './check-draft.ts';
-import { describeDraftProblems, localDay, readCommandLine, type CommandIo } from './command-line.ts';
+import { localDay, missingFlagsMessage, readCommandLine, type CommandIo } from './command-line.ts';
 import { indexContent } from './content-index.ts';
-import { createPrompter, InputEndedError, resolveAnswer, type AnswerCheck } from './prompter.ts';
+import { askQuestions, resolveAnswer, type AnswerCheck } from './prompter.ts';
 import { newReportId } from './report-id.ts';
 import { reportFilePath, reportFileText, type ReportDraft } from './report-file-text.ts';
-import { writeAndValidate } from './write-new-file.ts';
+import { writeCheckedDraft } from './write-new-file.ts';
 
 export const newReportUsage = `usage: npm run new-report -- --landmark <slug> --condition <condition> --summary "<one line>"
          [--observed YYYY-MM-DD] [--source-kind ${sourceKinds.join('|')}] [--source-name "<who>"]
@@ -71,12 +70,11 @@ export async function newReportCommand(args: string[], io: CommandIo, defaultRoo
   const missing = requiredFlags.filter((flag) => values[flag] === undefined);
   let draft: Omit<ReportDraft, 'id'>;
   if (missing.length > 0 && !io.interactive) {
-    io.errors.write(`missing ${missing.map((flag) => `--${flag}`).join(', ')}; nothing was written.\nGive them as flags, or run the command in a terminal to be asked for them.\n${newReportUsage}\n`);
+    io.errors.write(missingFlagsMessage(missing, newReportUsage));
     return 1;
   }
   if (missing.length > 0) {
-    const prompter = createPrompter(io.input, io.output);
-    try {
+    const answered = await askQuestions(io, async (prompter): Promise<Omit<ReportDraft, 'id'>> => {
       prompter.say('New condition report. Press Enter to accept a value in [brackets]; Ctrl+C stops without writing.');
       const landmarkSlug = await resolveAnswer(prompter, values.landmark, '--landmark', 'Landmark (its slug, like eiffel-tower)', knownLandmark);
       if (values.condition === undefined) prompter.say(`Conditions:\n${conditionMenu()}`);
@@ -92,14 +90,10 @@ export async function newReportCommand(args: string[], io: CommandIo, defaultRoo
           ? await resolveAnswer(prompter, values.until, '--until', 'Announced end date, YYYY-MM-DD (optional)', optionalAnswer((answer) => checkWithSchema(fields.until, answer)))
           : undefined;
       const details = values.details ?? (await prompter.ask('Details (optional, one paragraph; you can edit the file later)', { check: (answer) => ({ ok: true, value: answer }) }));
-      draft = { landmarkSlug, condition, summary, observedAt, source: { kind, name, url }, until, details };
-    } catch (error) {
-      if (!(error instanceof InputEndedError)) throw error;
-      io.errors.write(`\n${error.message}.\n`);
-      return 1;
-    } finally {
-      prompter.close();
-    }
+      return { landmarkSlug, condition, summary, observedAt, source: { kind, name, url }, until, details };
+    });
+    if (!answered) return 1;
+    draft = answered;
   } else {
     const landmarkSlug = values.landmark!;
     // Checked before the slug becomes part of a path, so "../x" cannot write outside content/.
@@ -122,12 +116,7 @@ export async function newReportCommand(args: string[], io: CommandIo, defaultRoo
   const id = newReportId(index.reportIds);
   const file = reportFilePath(draft.landmarkSlug, id);
   const text = reportFileText({ ...draft, id });
-  const problems = checkDraft(index.content, file, text, io.now);
-  if (problems.length > 0) {
-    io.errors.write(`${describeDraftProblems(problems, flagsByField)}\nNothing was written; fix the values above and run the command again.\n`);
-    return 1;
-  }
-  const code = await writeAndValidate(root, file, text, io, 'create');
+  const code = await writeCheckedDraft({ root, content: index.content, file, text, mode: 'create' }, io, { flagsByField });
   if (code === 0) {
     io.output.write(`Report id: ${id}. Add details below the frontmatter if you like, then open a pull request (CONTRIBUTING.md shows how).\n`);
   }

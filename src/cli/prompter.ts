@@ -88,3 +88,24 @@ export async function resolveAnswer<T>(
   }
   return prompter.ask(question, { defaultAnswer, check });
 }
+
+/**
+ * Runs a command's questions on a prompter that is closed afterwards. Input that ends before the
+ * last answer (Ctrl+D, Ctrl+C, a closed pipe) is said on `errors` and gives `undefined`: the
+ * command then exits 1 without writing anything.
+ */
+export async function askQuestions<T>(
+  streams: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream; errors: NodeJS.WritableStream },
+  ask: (prompter: Prompter) => Promise<T>,
+): Promise<T | undefined> {
+  const prompter = createPrompter(streams.input, streams.output);
+  try {
+    return await ask(prompter);
+  } catch (error) {
+    if (!(error instanceof InputEndedError)) throw error;
+    streams.errors.write(`\n${error.message}.\n`);
+    return undefined;
+  } finally {
+    prompter.close();
+  }
+}
