@@ -17,15 +17,33 @@ interface SitemapEntry {
 const lastChangeOf = (reports: readonly { updatedAt: string }[]) =>
   reports.reduce<string | undefined>((latest, report) => (latest === undefined || report.updatedAt > latest ? report.updatedAt : latest), undefined);
 
-/** Every page worth indexing, at its canonical URL. */
-export function sitemapEntries(catalogue: Catalogue): SitemapEntry[] {
+function sitePages(catalogue: Catalogue): SitemapEntry[] {
   const urls = siteUrls(catalogue.siteUrl);
+  const latest = lastChangeOf(catalogue.reports);
   return [
-    { url: urls.absolute('/'), lastModified: lastChangeOf(catalogue.reports) },
+    { url: urls.absolute('/'), lastModified: latest },
     { url: urls.absolute('/about') },
-    { url: urls.absolute(downloadPaths.page), lastModified: lastChangeOf(catalogue.reports) },
-    ...catalogue.landmarks.map((landmark) => ({ url: landmark.urls.html, lastModified: lastChangeOf(landmark.reports) })),
-    ...catalogue.reports.map((report) => ({ url: report.urls.html, lastModified: report.updatedAt })),
+    { url: urls.absolute(downloadPaths.page), lastModified: latest },
+  ];
+}
+const sitePageCount = 3;
+
+/** How many pages the sitemap lists: the site's own, every landmark's and every report's. */
+export const sitemapUrlCount = (catalogue: Catalogue): number => sitePageCount + catalogue.landmarks.length + catalogue.reports.length;
+
+/**
+ * Every page worth indexing, at its canonical URL, in a fixed order (the site's own pages, then
+ * landmarks, then reports); or only those from `start` up to `end`. Only the asked range is made:
+ * a million reports make 23 parts, and making every entry for each part took seconds of the build.
+ */
+export function sitemapEntries(catalogue: Catalogue, start = 0, end = sitemapUrlCount(catalogue)): SitemapEntry[] {
+  const within = (offset: number) => [Math.max(0, start - offset), Math.max(0, end - offset)] as const;
+  const landmarksAt = sitePageCount;
+  const reportsAt = landmarksAt + catalogue.landmarks.length;
+  return [
+    ...(start < sitePageCount ? sitePages(catalogue).slice(start, end) : []),
+    ...catalogue.landmarks.slice(...within(landmarksAt)).map((landmark) => ({ url: landmark.urls.html, lastModified: lastChangeOf(landmark.reports) })),
+    ...catalogue.reports.slice(...within(reportsAt)).map((report) => ({ url: report.urls.html, lastModified: report.updatedAt })),
   ];
 }
 
@@ -55,5 +73,5 @@ export function sitemapIndex(siteUrl: string, partCount: number): string {
   ].join('\n');
 }
 
-/** The entries of part `part` (1-based). */
-export const sitemapPart = <T>(entries: readonly T[], part: number): T[] => entries.slice((part - 1) * maxSitemapUrls, part * maxSitemapUrls);
+/** Where part `part` (1-based) starts and ends in the sitemap's entries. */
+export const sitemapPartRange = (part: number): { start: number; end: number } => ({ start: (part - 1) * maxSitemapUrls, end: part * maxSitemapUrls });
