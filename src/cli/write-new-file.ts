@@ -40,7 +40,7 @@ export async function writeCheckedDraft(draft: Draft, io: CommandIo, { flagsByFi
 }
 
 /**
- * Writes a checked file (never over an existing one), then validates the whole content set as
+ * Writes a checked file (a new one never over an existing file), then validates the whole content set as
  * `npm run validate` would and prints any problem of the new file. Returns the exit code.
  */
 async function writeAndValidate(root: string, file: string, text: string, io: CommandIo, mode: 'create' | 'replace'): Promise<number> {

@@ -17,19 +17,21 @@ interface SitemapEntry {
 const lastChangeOf = (reports: readonly { updatedAt: string }[]) =>
   reports.reduce<string | undefined>((latest, report) => (latest === undefined || report.updatedAt > latest ? report.updatedAt : latest), undefined);
 
-function sitePages(catalogue: Catalogue): SitemapEntry[] {
+/** The site's own pages; those that show reports change when the newest report does. */
+const sitePages = [
+  { path: '/', showsReports: true },
+  { path: '/about', showsReports: false },
+  { path: downloadPaths.page, showsReports: true },
+] as const;
+
+function sitePageEntries(catalogue: Catalogue, start: number, end: number): SitemapEntry[] {
   const urls = siteUrls(catalogue.siteUrl);
   const latest = lastChangeOf(catalogue.reports);
-  return [
-    { url: urls.absolute('/'), lastModified: latest },
-    { url: urls.absolute('/about') },
-    { url: urls.absolute(downloadPaths.page), lastModified: latest },
-  ];
+  return sitePages.slice(start, end).map(({ path, showsReports }) => ({ url: urls.absolute(path), ...(showsReports ? { lastModified: latest } : {}) }));
 }
-const sitePageCount = 3;
 
 /** How many pages the sitemap lists: the site's own, every landmark's and every report's. */
-export const sitemapUrlCount = (catalogue: Catalogue): number => sitePageCount + catalogue.landmarks.length + catalogue.reports.length;
+export const sitemapUrlCount = (catalogue: Catalogue): number => sitePages.length + catalogue.landmarks.length + catalogue.reports.length;
 
 /**
  * Every page worth indexing, at its canonical URL, in a fixed order (the site's own pages, then
@@ -38,10 +40,10 @@ export const sitemapUrlCount = (catalogue: Catalogue): number => sitePageCount +
  */
 export function sitemapEntries(catalogue: Catalogue, start = 0, end = sitemapUrlCount(catalogue)): SitemapEntry[] {
   const within = (offset: number) => [Math.max(0, start - offset), Math.max(0, end - offset)] as const;
-  const landmarksAt = sitePageCount;
+  const landmarksAt = sitePages.length;
   const reportsAt = landmarksAt + catalogue.landmarks.length;
   return [
-    ...(start < sitePageCount ? sitePages(catalogue).slice(start, end) : []),
+    ...(start < sitePages.length ? sitePageEntries(catalogue, start, end) : []),
     ...catalogue.landmarks.slice(...within(landmarksAt)).map((landmark) => ({ url: landmark.urls.html, lastModified: lastChangeOf(landmark.reports) })),
     ...catalogue.reports.slice(...within(reportsAt)).map((report) => ({ url: report.urls.html, lastModified: report.updatedAt })),
   ];
