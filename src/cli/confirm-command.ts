@@ -6,7 +6,7 @@ import { addConfirmation } from './add-confirmation.ts';
 import { checkWithSchema } from './answer-checks.ts';
 import { localDay, readCommandLine, type CommandIo } from './command-line.ts';
 import { indexContent } from './content-index.ts';
-import { writeCheckedDraft } from './write-new-file.ts';
+import { writeCheckedDraft } from './write-checked-draft.ts';
 
 export const confirmUsage = `usage: npm run confirm -- <report-id> [--date YYYY-MM-DD] [--note "<what you saw>"] [--root <dir>]
 Adds a dated confirmation (default: today) to a report whose condition still holds.`;

@@ -8,7 +8,7 @@ import { indexContent } from './content-index.ts';
 import { countryCodeFrom, likelyCountryCode, numberFrom, wikidataIdFrom } from './field-input.ts';
 import { landmarkFilePath, landmarkFileText, type LandmarkDraft } from './landmark-file-text.ts';
 import { askQuestions, resolveAnswer, type AnswerCheck } from './prompter.ts';
-import { writeCheckedDraft } from './write-new-file.ts';
+import { writeCheckedDraft } from './write-checked-draft.ts';
 
 export const newLandmarkUsage = `usage: npm run new-landmark -- --name "<name>" --city "<city>" --country <code> --lat <deg> --lon <deg>
          --wikidata <Q-id> [--slug <slug>] [--region "<region>"] [--alias "<other name>"]...

@@ -8,7 +8,7 @@ import { indexContent } from './content-index.ts';
 import { askQuestions, resolveAnswer, type AnswerCheck } from './prompter.ts';
 import { newReportId } from './report-id.ts';
 import { reportFilePath, reportFileText, type ReportDraft } from './report-file-text.ts';
-import { writeCheckedDraft } from './write-new-file.ts';
+import { writeCheckedDraft } from './write-checked-draft.ts';
 
 export const newReportUsage = `usage: npm run new-report -- --landmark <slug> --condition <condition> --summary "<one line>"
          [--observed YYYY-MM-DD] [--source-kind ${sourceKinds.join('|')}] [--source-name "<who>"]
