@@ -5,9 +5,8 @@ import { unchangedBlobIds } from './blob-ids.ts';
 import { crossCheck, type UnlocatedProblem } from './cross-checks.ts';
 import { lastCommitTimes } from './git-history.ts';
 import { locateProblems } from './locate-problems.ts';
-import type { FileOutcome } from './check-content-file.ts';
 import { openParseCache } from './parse-cache.ts';
-import { parseContentFiles } from './parse-files.ts';
+import { parseContentFiles, type ParsedFiles } from './parse-files.ts';
 import { sortProblems, startOfFile, type Problem } from './problem.ts';
 import type { Content } from './records.ts';
 
@@ -49,14 +48,15 @@ export function parsingInWords(cache: NonNullable<LoadResult['cache']>): string 
 export async function loadContent({ root, now, readCommitTimes = true, cacheDir }: LoadOptions): Promise<LoadResult> {
   const history = readCommitTimes ? lastCommitTimes(root, 'content/reports') : Promise.resolve(new Map<string, string>());
   const { files, problems } = await listContentFiles(root);
-  const [{ outcomes, cache }, commitTimes] = await Promise.all([outcomesOf(root, files, cacheDir), history]);
+  const [{ outcomes, blobIds, cache }, commitTimes] = await Promise.all([outcomesOf(root, files, cacheDir), history]);
 
   const content: Content = { landmarks: [], reports: [] };
-  for (const outcome of outcomes) {
+  for (const [index, outcome] of outcomes.entries()) {
     problems.push(...outcome.problems);
-    if (outcome.landmark) content.landmarks.push(outcome.landmark);
+    const blobId = blobIds[index];
     // Completed in place rather than copied: a million copies would briefly double the memory.
-    if (outcome.report) content.reports.push(Object.assign(outcome.report, { committedAt: commitTimes.get(outcome.report.file) }));
+    if (outcome.landmark) content.landmarks.push(blobId === undefined ? outcome.landmark : Object.assign(outcome.landmark, { blobId }));
+    if (outcome.report) content.reports.push(Object.assign(outcome.report, { committedAt: commitTimes.get(outcome.report.file) }, blobId === undefined ? {} : { blobId }));
   }
 
   // Order records so everything derived from them is deterministic.
@@ -94,20 +94,20 @@ async function listContentFiles(root: string): Promise<{ files: string[]; proble
 }
 
 /**
- * Each file's outcome, from the parse cache when its bytes are unchanged. The cache is saved and
- * let go of before this returns, with the blob ids: on a million files each holds a million keys,
- * memory the rest of the load needs.
+ * Each file's outcome and blob id, from the parse cache when its bytes are unchanged. The cache is
+ * saved and let go of before this returns, with git's list of blob ids: on a million files each
+ * holds a million keys, memory the rest of the load needs.
  */
-async function outcomesOf(root: string, files: readonly string[], cacheDir: string | undefined): Promise<{ outcomes: FileOutcome[]; cache?: NonNullable<LoadResult['cache']> }> {
+async function outcomesOf(root: string, files: readonly string[], cacheDir: string | undefined): Promise<ParsedFiles & { cache?: NonNullable<LoadResult['cache']> }> {
   const [knownBlobIds, cache] = await Promise.all([cacheDir ? unchangedBlobIds(root, 'content') : undefined, cacheDir ? openParseCache(cacheDir) : undefined]);
-  const outcomes = await parseContentFiles(root, files, { knownBlobIds, cache });
-  if (!cache) return { outcomes };
-  // Saved before loadContent gives the records their commit times, which belong to the history,
-  // not the file. The cache only speeds up the next run: failing to write it is worth a note, not
-  // a failed build.
+  const parsed = await parseContentFiles(root, files, { knownBlobIds, cache });
+  if (!cache) return parsed;
+  // Saved before loadContent gives the records their commit times and blob ids, which the cache
+  // need not hold: the history is not the file, and the blob id is the cache's key. The cache only
+  // speeds up the next run: failing to write it is worth a note, not a failed build.
   const notes = [...cache.notes];
   await cache.close().catch((error: Error) => notes.push(`could not save the parse cache: ${error.message.split('\n')[0]}`));
-  return { outcomes, cache: { files: files.length, hits: cache.hits, notes } };
+  return { ...parsed, cache: { files: files.length, hits: cache.hits, notes } };
 }
 
 function readIfPossible(file: string): Uint8Array | undefined {

@@ -18,18 +18,27 @@ export interface ParseOptions {
   cache?: ParseCache;
 }
 
+export interface ParsedFiles {
+  /** One per file, in the order given. */
+  outcomes: FileOutcome[];
+  /** Each file's blob id, when known (always, with a cache); kept apart so the cache does not store it twice. */
+  blobIds: (string | undefined)[];
+}
+
 /**
  * Checks each file on its own, in the order given: from the parse cache when its bytes are known,
  * otherwise read and parsed, across all the machine's cores when there are many.
  */
-export async function parseContentFiles(root: string, files: readonly string[], { knownBlobIds, cache }: ParseOptions = {}): Promise<FileOutcome[]> {
+export async function parseContentFiles(root: string, files: readonly string[], { knownBlobIds, cache }: ParseOptions = {}): Promise<ParsedFiles> {
   const outcomes: FileOutcome[] = new Array(files.length);
+  const blobIds: (string | undefined)[] = new Array(files.length);
   const toParse: number[] = [];
   files.forEach((file, index) => {
     // Without git's id, a file is read and hashed here (far cheaper than parsing it), but only
     // when the cache holds anything it could match.
     const blobId = knownBlobIds?.get(file) ?? (cache?.isEmpty === false ? blobIdOfFile(root, file) : undefined);
     const cached = blobId !== undefined ? cache?.get(blobId, file) : undefined;
+    blobIds[index] = blobId;
     if (cached) outcomes[index] = cached;
     else toParse.push(index);
   });
@@ -40,9 +49,10 @@ export async function parseContentFiles(root: string, files: readonly string[], 
     : toParse.map((index) => readAndCheck(root, files[index]!));
   checked.forEach(({ outcome, blobId }, position) => {
     outcomes[toParse[position]!] = outcome;
+    blobIds[toParse[position]!] = blobId;
     if (blobId !== undefined && outcome.problems.length === 0) cache?.set(blobId, files[toParse[position]!]!, outcome);
   });
-  return outcomes;
+  return { outcomes, blobIds };
 }
 
 function blobIdOfFile(root: string, file: string): string | undefined {

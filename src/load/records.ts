@@ -5,6 +5,11 @@ import type { ReportFrontmatter } from '../schema/report-frontmatter.ts';
 interface Located {
   /** Path of the file relative to the repository root. */
   file: string;
+  /**
+   * git's id of the file's bytes, when the loader knows it (it always does with a parse cache):
+   * the build reuses an output file made from records with the same ids (src/emit/output-store.ts).
+   */
+  blobId?: string;
 }
 
 export interface LandmarkRecord extends Located {
