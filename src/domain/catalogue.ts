@@ -8,6 +8,7 @@ import { instantOf, toTimestamp } from '../schema/calendar.ts';
 import type { LandmarkFrontmatter } from '../schema/landmark-frontmatter.ts';
 import type { ReportFrontmatter } from '../schema/report-frontmatter.ts';
 import { freshnessOf } from './freshness.ts';
+import { DigestList, landmarkInputText, reportInputText, type DigestFunction, type InputDigests } from './input-digests.ts';
 import { markdownTwin, siteUrls, type SiteUrls } from './urls.ts';
 
 /** A validated report, as the loader yields it. */
@@ -17,15 +18,19 @@ export interface ReportInput {
   frontmatter: ReportFrontmatter;
   details: string;
   committedAt?: string | undefined;
+  /** git's id of the report file's bytes, from which its input digest is taken. */
+  blobId?: string | undefined;
 }
 
 /** Validated content, as the loader yields it. */
 export interface CatalogueInput {
-  landmarks: readonly { slug: string; frontmatter: LandmarkFrontmatter; description: string }[];
+  landmarks: readonly { slug: string; frontmatter: LandmarkFrontmatter; description: string; blobId?: string | undefined }[];
   /** Iterated once, so a caller may hand over records it releases one by one (see build-site.ts). */
   reports: Iterable<ReportInput>;
   /** Wikidata id -> Wikipedia language editions, from content/popularity.yaml. */
   popularity?: ReadonlyMap<string, number>;
+  /** Given, and with a `blobId` for every landmark and report, the catalogue carries each record's input digest. */
+  digest?: DigestFunction;
 }
 
 /** Everything the site publishes, derived from content; nothing in it depends on the clock. */
@@ -36,6 +41,8 @@ export interface Catalogue {
   reports: StoredReport[];
   /** The configured site URL that every canonical URL starts with. */
   siteUrl: string;
+  /** What each record was made from, when the input said (see input-digests.ts). */
+  inputDigests?: InputDigests;
 }
 
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
@@ -95,25 +102,37 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
   const references = new Map(
     input.landmarks.map(({ slug, frontmatter }) => [slug, { slug, name: frontmatter.name, url: urls.landmarkPage(slug) }]),
   );
-  const reports: StoredReport[] = [];
+  const landmarkBlobIds = new Map(input.landmarks.map(({ slug, blobId }) => [slug, blobId]));
+  const { digest } = input;
+  let readDigests = digest && input.landmarks.every(({ blobId }) => blobId !== undefined) ? new DigestList() : undefined;
+  const stored: StoredReport[] = [];
   for (const report of input.reports) {
     const landmark = references.get(report.landmarkSlug);
-    if (landmark) reports.push(storeReport(report, landmark, urls));
+    if (!landmark) continue;
+    stored.push(storeReport(report, landmark, urls));
+    if (readDigests && report.blobId === undefined) readDigests = undefined;
+    readDigests?.push(digest!(reportInputText(report, report.blobId!, landmarkBlobIds.get(report.landmarkSlug)!)));
   }
-  reports.sort((a, b) => (a.id < b.id ? -1 : 1));
+  // The loader hands reports over in id order already; only other callers pay for sorting.
+  const inOrder = stored.every((report, index) => index === 0 || stored[index - 1]!.id < report.id);
+  const order = inOrder ? undefined : Uint32Array.from(stored.keys()).sort((a, b) => (stored[a]!.id < stored[b]!.id ? -1 : 1));
+  const reports = order ? Array.from(order, (index) => stored[index]!) : stored;
+  const reportDigests = order ? readDigests?.reordered(order) : readDigests;
 
-  const reportsByLandmark = new Map<string, StoredReport[]>();
-  for (const report of reports) {
-    const list = reportsByLandmark.get(report.landmark.slug) ?? [];
-    list.push(report);
-    reportsByLandmark.set(report.landmark.slug, list);
-  }
+  const reportIndexesByLandmark = new Map<string, number[]>();
+  reports.forEach((report, index) => {
+    const list = reportIndexesByLandmark.get(report.landmark.slug) ?? [];
+    list.push(index);
+    reportIndexesByLandmark.set(report.landmark.slug, list);
+  });
 
-  const landmarks = input.landmarks
-    .map((landmark): StoredLandmarkDetail => {
+  const built = input.landmarks
+    .map((landmark) => {
       const { frontmatter } = landmark;
-      const own = (reportsByLandmark.get(landmark.slug) ?? []).sort(byMostRecentlyConfirmed);
-      return {
+      const ownIndexes = reportIndexesByLandmark.get(landmark.slug) ?? [];
+      const own = ownIndexes.map((index) => reports[index]!).sort(byMostRecentlyConfirmed);
+      const wikipediaEditions = input.popularity?.get(frontmatter.wikidata) ?? null;
+      const detail: StoredLandmarkDetail = {
         slug: landmark.slug,
         name: frontmatter.name,
         aliases: frontmatter.aliases,
@@ -125,7 +144,7 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
         },
         coordinates: frontmatter.coordinates,
         wikidata: frontmatter.wikidata,
-        wikipediaEditions: input.popularity?.get(frontmatter.wikidata) ?? null,
+        wikipediaEditions,
         latestObservedAt: latestObservedAt(own),
         urls: pageUrlsOf(urls.landmarkPage(landmark.slug), urls.landmarkJson(landmark.slug)),
         currentCondition: currentConditionOf(own[0]),
@@ -135,10 +154,18 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
         description: landmark.description,
         reports: own,
       };
+      const inputDigest = reportDigests
+        ? digest!(landmarkInputText(landmark.blobId!, landmark.slug, wikipediaEditions, ownIndexes.map((index) => reportDigests.at(index))))
+        : undefined;
+      return { detail, inputDigest };
     })
-    .sort((a, b) => (a.slug < b.slug ? -1 : 1));
+    .sort((a, b) => (a.detail.slug < b.detail.slug ? -1 : 1));
 
-  return { landmarks, reports, siteUrl };
+  const landmarks = built.map(({ detail }) => detail);
+  if (!reportDigests) return { landmarks, reports, siteUrl };
+  const landmarkDigests = new DigestList(built.length);
+  for (const { inputDigest } of built) landmarkDigests.push(inputDigest!);
+  return { landmarks, reports, siteUrl, inputDigests: { reports: reportDigests, landmarks: landmarkDigests } };
 }
 
 /** The list entry of a landmark: its detail without the description and reports. */

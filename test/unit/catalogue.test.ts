@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { buildCatalogue, type CatalogueInput } from '../../src/domain/catalogue.ts';
+import { buildCatalogue, type CatalogueInput, type ReportInput } from '../../src/domain/catalogue.ts';
 import { presentLandmarkDetail, presentLandmarkSummary } from '../../src/domain/present.ts';
 import { summaryOf } from '../../src/domain/catalogue.ts';
 
@@ -70,5 +71,62 @@ describe('catalogue', () => {
     expect(arch.currentCondition).toBeNull();
     expect(arch.latestObservedAt).toBeNull();
     expect(arch.reportCounts).toEqual({ total: 0, current: 0 });
+  });
+});
+
+describe('input digests', () => {
+  const [older, newer] = input.reports as ReportInput[];
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  const withBlobIds = (changes: { reportBlob?: string; towerBlob?: string; committedAt?: string; popularity?: number } = {}): CatalogueInput => ({
+    landmarks: [
+      { ...landmark('tower', 'Tower'), blobId: changes.towerBlob ?? 'tower-v1' },
+      { ...landmark('arch', 'Arch'), blobId: 'arch-v1' },
+    ],
+    reports: [
+      { ...older!, blobId: changes.reportBlob ?? 'older1-v1' },
+      { ...newer!, blobId: 'newer2-v1', committedAt: changes.committedAt ?? '2026-02-11T10:00:00Z' },
+    ],
+    popularity: new Map([['Q1', changes.popularity ?? 10]]),
+    digest,
+  });
+  const digestsOf = (catalogueInput: CatalogueInput) => {
+    const { inputDigests } = buildCatalogue(catalogueInput, 'https://example.org/');
+    const hex = (list: NonNullable<typeof inputDigests>['reports']) => Array.from({ length: list.length }, (_, index) => Buffer.from(list.at(index)).toString('hex'));
+    return { reports: hex(inputDigests!.reports), landmarks: hex(inputDigests!.landmarks) };
+  };
+  const before = digestsOf(withBlobIds());
+
+  it('are the same for the same input, one per record in catalogue order', () => {
+    expect(digestsOf(withBlobIds())).toEqual(before);
+    expect(before.reports).toHaveLength(2);
+    expect(new Set([...before.reports, ...before.landmarks]).size).toBe(4);
+  });
+
+  it('change for the edited report and its landmark only', () => {
+    const after = digestsOf(withBlobIds({ reportBlob: 'older1-v2' }));
+    // Catalogue order is by id: newer2, then older1; arch, then tower.
+    expect(after.reports[0]).toBe(before.reports[0]);
+    expect(after.reports[1]).not.toBe(before.reports[1]);
+    expect(after.landmarks[0]).toBe(before.landmarks[0]);
+    expect(after.landmarks[1]).not.toBe(before.landmarks[1]);
+  });
+
+  it('change with a report\'s commit time, and with its landmark\'s file, whose name the report shows', () => {
+    expect(digestsOf(withBlobIds({ committedAt: '2026-02-12T10:00:00Z' })).reports[0]).not.toBe(before.reports[0]);
+    const landmarkEdited = digestsOf(withBlobIds({ towerBlob: 'tower-v2' }));
+    expect(landmarkEdited.reports.every((value, index) => value !== before.reports[index])).toBe(true);
+    expect(landmarkEdited.landmarks[0]).toBe(before.landmarks[0]);
+  });
+
+  it('change for a landmark whose popularity changed', () => {
+    const after = digestsOf(withBlobIds({ popularity: 11 }));
+    expect(after.landmarks.every((value, index) => value !== before.landmarks[index])).toBe(true);
+    expect(after.reports).toEqual(before.reports);
+  });
+
+  it('are absent when a record\'s file identity is unknown, so nothing made from it is reused', () => {
+    const partial = { ...withBlobIds(), reports: [{ ...older!, blobId: 'older1-v1' }, newer!] };
+    expect(buildCatalogue(partial, 'https://example.org/').inputDigests).toBeUndefined();
+    expect(buildCatalogue(input, 'https://example.org/').inputDigests).toBeUndefined();
   });
 });

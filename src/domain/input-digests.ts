@@ -1,0 +1,68 @@
+/**
+ * What each record of the catalogue was made from, as a short digest: its file's identity (git's
+ * blob id) and everything else the record takes in (commit time, its landmark, popularity, its
+ * reports). With the same code and site URL, a record with the same digest is published byte for
+ * byte the same, so the build can reuse an output file whose records all kept theirs instead of
+ * serialising a million records again. The hash function is given by the caller: this layer also
+ * runs in the Worker, which needs none.
+ */
+
+/** A digest of a text, at least `digestBytes` long (SHA-256 in the build). */
+export type DigestFunction = (text: string) => Uint8Array;
+
+export const digestBytes = 16;
+
+/** Fixed-size digests in one buffer, in catalogue order: a million records take 16 MB, not a million objects. */
+export class DigestList {
+  private bytes: Uint8Array;
+  length = 0;
+
+  constructor(capacity = 1024) {
+    this.bytes = new Uint8Array(Math.max(1, capacity) * digestBytes);
+  }
+
+  push(digest: Uint8Array): void {
+    if ((this.length + 1) * digestBytes > this.bytes.length) {
+      const grown = new Uint8Array(this.bytes.length * 2);
+      grown.set(this.bytes);
+      this.bytes = grown;
+    }
+    this.bytes.set(digest.subarray(0, digestBytes), this.length * digestBytes);
+    this.length++;
+  }
+
+  at(index: number): Uint8Array {
+    if (index < 0 || index >= this.length) throw new RangeError(`no digest at ${index} of ${this.length}`);
+    return this.bytes.subarray(index * digestBytes, (index + 1) * digestBytes);
+  }
+
+  /** The same digests in the order `order` gives (order[i] is the old index of the new i-th). */
+  reordered(order: ArrayLike<number>): DigestList {
+    const list = new DigestList(order.length);
+    for (let index = 0; index < order.length; index++) list.push(this.at(order[index]!));
+    return list;
+  }
+}
+
+export interface InputDigests {
+  /** One per `catalogue.reports` entry, in the same order. */
+  reports: DigestList;
+  /** One per `catalogue.landmarks` entry, in the same order. */
+  landmarks: DigestList;
+}
+
+/** The digest's bytes as characters, one each: cheaper than hex, and as unambiguous at a fixed length. */
+const asText = (bytes: Uint8Array) => String.fromCharCode(...bytes);
+
+/**
+ * The text a report's digest is taken of. A report shows its landmark's name, so the landmark's
+ * file is among its inputs; its id and landmark come from its path, which the blob id leaves out.
+ */
+export function reportInputText(report: { id: string; landmarkSlug: string; committedAt?: string | undefined }, blobId: string, landmarkBlobId: string): string {
+  return ['report', blobId, report.id, report.landmarkSlug, report.committedAt ?? '', landmarkBlobId].join('\0');
+}
+
+/** The text a landmark's digest is taken of: its file, its popularity, and its reports' digests. */
+export function landmarkInputText(blobId: string, slug: string, wikipediaEditions: number | null, reportDigests: readonly Uint8Array[]): string {
+  return ['landmark', blobId, slug, String(wikipediaEditions), ...reportDigests.map(asText)].join('\0');
+}
