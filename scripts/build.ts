@@ -40,5 +40,6 @@ const { landmarks, reports } = result.catalogue;
 console.log(
   `Built ${landmarks.length} landmarks and ${reports.length} reports into ${values.out}/ for ${siteUrl} in ${Math.round(performance.now() - started)} ms.\n` +
     `Content: ${result.parsing}.\n` +
+    `Output: ${result.reuse}.\n` +
     `File budget: ${result.budget}.`,
 );

@@ -24,9 +24,12 @@ export function bucketOf(key: string, bucketCount: number): number {
   return (hash >>> 0) % bucketCount;
 }
 
-/** Groups records into `bucketCount` buckets by key; every bucket maps keys to records. */
-export function toBuckets<T>(records: readonly T[], keyOf: (record: T) => string, bucketCount: number): Record<string, T>[] {
-  const buckets: Record<string, T>[] = Array.from({ length: bucketCount }, () => ({}));
-  for (const record of records) buckets[bucketOf(keyOf(record), buckets.length)]![keyOf(record)] = record;
-  return buckets;
+/**
+ * The positions of the records in each of `bucketCount` buckets, by key, in record order: a bucket
+ * is made into a file (key -> record) only when it cannot be reused from an earlier build.
+ */
+export function bucketPositions(keys: readonly string[], bucketCount: number): number[][] {
+  const positions: number[][] = Array.from({ length: bucketCount }, () => []);
+  keys.forEach((key, index) => positions[bucketOf(key, bucketCount)]!.push(index));
+  return positions;
 }

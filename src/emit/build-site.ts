@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { cp, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build as astroBuild } from 'astro';
@@ -12,6 +13,7 @@ import { withBulkDownloads } from './downloads/emit-downloads.ts';
 import { withPageData } from './page-handover.ts';
 import { movePageTemplates } from './page-templates.ts';
 import { budgetInWords, budgetProblem, defaultMaxFiles, measureSite } from './file-budget.ts';
+import { buildFingerprint, openOutputStore, outputStoreDir, reuseInWords } from './output-store.ts';
 import { repositoryUrl } from './repository-url.ts';
 
 export interface BuildOptions {
@@ -29,7 +31,7 @@ export interface BuildOptions {
 }
 
 export type BuildResult =
-  | { ok: true; catalogue: Catalogue; budget: string; parsing: string }
+  | { ok: true; catalogue: Catalogue; budget: string; parsing: string; reuse: string }
   | { ok: false; problems: Problem[] }
   | { ok: false; problems: []; overBudget: string };
 
@@ -54,7 +56,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       withPageData({ catalogue, datapackage }, () => buildPages(options.projectRoot, staging, options.siteUrl)),
     );
     await movePageTemplates(staging);
-    await emitApiData(apiDataFiles(catalogue, repositoryUrl), staging);
+    const store = await openOutputStore(outputStoreDir(options.contentRoot), buildFingerprint(options.siteUrl, repositoryUrl));
+    await emitApiData(apiDataFiles(catalogue, repositoryUrl), staging, store);
+    // The store only speeds up the next build: failing to save it is worth a note, not a failed build.
+    await store.close().catch((error: Error) => store.notes.push(`could not save the kept output files: ${error.message.split('\n')[0]}`));
     await writeSiteFile(staging, assetHeadersPath, assetHeadersFile());
     await emitEntryPoints(catalogue, builtDataStore(staging), staging, { siteUrl: options.siteUrl, now: options.now, contactEmail: process.env.CONTACT_EMAIL });
     // Measured before the published site is touched: a site over the budget is never swapped in.
@@ -63,7 +68,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const overBudget = budgetProblem(measure, maxFiles);
     if (overBudget) return { ok: false, problems: [], overBudget };
     await swapIn(staging, outDir);
-    return { ok: true, catalogue, budget: budgetInWords(measure, maxFiles), parsing };
+    return { ok: true, catalogue, budget: budgetInWords(measure, maxFiles), parsing, reuse: reuseInWords(store) };
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
@@ -81,7 +86,10 @@ async function catalogueOf(options: BuildOptions): Promise<{ ok: true; catalogue
   ]);
   const allProblems = [...problems, ...popularity.problems];
   if (allProblems.length > 0) return { ok: false, problems: allProblems };
-  const catalogue = buildCatalogue({ landmarks: content.landmarks, reports: released(content.reports), popularity: popularity.sitelinks }, options.siteUrl);
+  const catalogue = buildCatalogue(
+    { landmarks: content.landmarks, reports: released(content.reports), popularity: popularity.sitelinks, digest: (text) => hash('sha256', text, 'buffer') },
+    options.siteUrl,
+  );
   return { ok: true, catalogue, parsing: cache ? parsingInWords(cache) : '' };
 }
 

@@ -1,15 +1,17 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { toBuckets } from '../domain/buckets.ts';
+import { bucketPositions } from '../domain/buckets.ts';
 import { summaryOf, type Catalogue } from '../domain/catalogue.ts';
 import { changesInOrder } from '../domain/changes.ts';
 import { dataLayoutFor } from '../domain/data-layout.ts';
 import { dataPaths, type DataManifest } from '../domain/data-paths.ts';
 import { dataStoreOver, type DataStore } from '../domain/data-store.ts';
+import type { DigestList } from '../domain/input-digests.ts';
 import { popularLandmarks } from '../domain/featured.ts';
 import { chunkSorted } from '../domain/keyset-chunks.ts';
 import { chunkLandmarkList } from '../domain/landmark-list.ts';
 import { buildSearchShards } from '../domain/search/build-index.ts';
+import type { OutputStore } from './output-store.ts';
 
 /** Writes a file below `outDir` at a site path such as `/_data/landmarks/0.json`. */
 export async function writeSiteFile(outDir: string, sitePath: string, contents: string | Uint8Array): Promise<void> {
@@ -20,47 +22,85 @@ export async function writeSiteFile(outDir: string, sitePath: string, contents: 
 
 const json = (value: unknown) => `${JSON.stringify(value)}\n`;
 
+/** One file behind the API routes; its contents are made only when it cannot be reused. */
+export interface DataFile {
+  sitePath: string;
+  contents(): string;
+  /**
+   * The input digests of the records it holds, in order, when the catalogue has them and the file
+   * holds nothing else: the build reuses the file a previous build made from the same records.
+   */
+  madeFrom?: () => Uint8Array[];
+}
+
+const dataFile = (sitePath: string, value: () => unknown, madeFrom?: () => Uint8Array[]): DataFile =>
+  madeFrom ? { sitePath, contents: () => json(value()), madeFrom } : { sitePath, contents: () => json(value()) };
+
+/** The files of one kind of record in hash buckets, each with the input digests of its records. */
+function* bucketFiles<T>(records: readonly T[], keys: readonly string[], bucketCount: number, pathOf: (index: number) => string, digests: DigestList | undefined) {
+  for (const [index, positions] of bucketPositions(keys, bucketCount).entries()) {
+    const bucket = () => Object.fromEntries(positions.map((position) => [keys[position]!, records[position]!]));
+    yield dataFile(pathOf(index), bucket, digests && (() => positions.map((position) => digests.at(position))));
+  }
+}
+
 /**
- * Every file behind the API routes, as [site path, contents], one at a time: the build writes each
- * as it comes, so memory never holds every file's text at once.
+ * Every file behind the API routes, one at a time: the build writes each as it comes, so memory
+ * never holds every file's text at once.
  */
-export function* apiDataFiles(catalogue: Catalogue, repositoryUrl: string): Generator<[string, string]> {
+export function* apiDataFiles(catalogue: Catalogue, repositoryUrl: string): Generator<DataFile> {
   const summaries = catalogue.landmarks.map(summaryOf);
   const layout = dataLayoutFor({ landmarks: catalogue.landmarks.length, reports: catalogue.reports.length });
-  const landmarkBuckets = toBuckets(catalogue.landmarks, (landmark) => landmark.slug, layout.landmarkBuckets);
-  const reportBuckets = toBuckets(catalogue.reports, (report) => report.id, layout.reportBuckets);
+  const digests = catalogue.inputDigests;
   const shards = buildSearchShards(summaries);
   const manifest: DataManifest = {
     siteUrl: catalogue.siteUrl,
     repositoryUrl,
-    landmarkBuckets: landmarkBuckets.length,
-    reportBuckets: reportBuckets.length,
+    landmarkBuckets: layout.landmarkBuckets,
+    reportBuckets: layout.reportBuckets,
     landmarkCount: catalogue.landmarks.length,
     reportCount: catalogue.reports.length,
     searchShardKeys: [...shards.keys()].sort(),
   };
-  yield [dataPaths.manifest, json(manifest)];
-  for (const [index, bucket] of landmarkBuckets.entries()) yield [dataPaths.landmarkBucket(index), json(bucket)];
-  for (const [index, bucket] of reportBuckets.entries()) yield [dataPaths.reportBucket(index), json(bucket)];
+  yield dataFile(dataPaths.manifest, () => manifest);
+  const slugs = catalogue.landmarks.map(({ slug }) => slug);
+  yield* bucketFiles(catalogue.landmarks, slugs, layout.landmarkBuckets, dataPaths.landmarkBucket, digests?.landmarks);
+  const ids = catalogue.reports.map(({ id }) => id);
+  yield* bucketFiles(catalogue.reports, ids, layout.reportBuckets, dataPaths.reportBucket, digests?.reports);
 
   const list = chunkLandmarkList(summaries, layout.landmarkChunkSize);
-  yield [dataPaths.landmarkPagesManifest, json(list.manifest)];
-  for (const [index, chunk] of list.chunks.entries()) yield [dataPaths.landmarkPagesChunk(index), json(chunk)];
+  yield dataFile(dataPaths.landmarkPagesManifest, () => list.manifest);
+  for (const [index, chunk] of list.chunks.entries()) {
+    const start = index * layout.landmarkChunkSize;
+    yield dataFile(dataPaths.landmarkPagesChunk(index), () => chunk, digests && (() => chunk.map((_, offset) => digests.landmarks.at(start + offset))));
+  }
 
+  // Ordered by update time, the changes shift whenever a report changes: made anew every time.
   const changes = chunkSorted(changesInOrder(catalogue.reports), ({ updatedAt, id }) => ({ updatedAt, id }), layout.changesChunkSize);
-  yield [dataPaths.changesManifest, json(changes.manifest)];
-  for (const [index, chunk] of changes.chunks.entries()) yield [dataPaths.changesChunk(index), json(chunk)];
+  yield dataFile(dataPaths.changesManifest, () => changes.manifest);
+  for (const [index, chunk] of changes.chunks.entries()) yield dataFile(dataPaths.changesChunk(index), () => chunk);
 
-  for (const [key, shard] of shards) yield [dataPaths.searchShard(key), json(shard)];
-  yield [dataPaths.popular, json(popularLandmarks(summaries))];
+  for (const [key, shard] of shards) yield dataFile(dataPaths.searchShard(key), () => shard);
+  yield dataFile(dataPaths.popular, () => popularLandmarks(summaries));
 }
 
-/** Writes the stored records behind the API routes into the site being built, as they are made. */
-export async function emitApiData(dataFiles: Iterable<[string, string]>, outDir: string): Promise<void> {
+/**
+ * Writes the stored records behind the API routes into the site being built, as they are made,
+ * or as a previous build made them when `store` kept a file made from the same records.
+ */
+export async function emitApiData(dataFiles: Iterable<DataFile>, outDir: string, store?: OutputStore): Promise<void> {
+  const emit = async ({ sitePath, contents, madeFrom }: DataFile) => {
+    const key = store && madeFrom ? store.keyOf(sitePath, madeFrom()) : undefined;
+    const target = path.join(outDir, ...sitePath.split('/').filter(Boolean));
+    if (key !== undefined && (await store!.reuse(key, target))) return;
+    const text = contents();
+    await writeSiteFile(outDir, sitePath, text);
+    if (key !== undefined) await store!.keep(key, target, text);
+  };
   // Bounded concurrency: enough to keep the disk busy without holding thousands of files at once.
   let batch: Promise<void>[] = [];
-  for (const [sitePath, contents] of dataFiles) {
-    batch.push(writeSiteFile(outDir, sitePath, contents));
+  for (const file of dataFiles) {
+    batch.push(emit(file));
     if (batch.length === 64) {
       await Promise.all(batch);
       batch = [];

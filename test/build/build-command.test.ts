@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { appendFile, cp, mkdir, readFile, rm } from 'node:fs/promises';
+import { appendFile, cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
@@ -86,18 +86,30 @@ describe('npm run build', () => {
   });
 });
 
-describe('a rebuild from the parse cache', () => {
-  it('after editing one report, is byte for byte the site a cold build makes', async () => {
+describe('a rebuild from the parse cache and the kept output files', () => {
+  it('after editing one report, is byte for byte the site a cold build makes, even with a damaged kept file', async () => {
     const root = await writeContentTree({});
     await cp(path.join(projectRoot, 'test/fixtures/small-site/content'), path.join(root, 'content'), { recursive: true });
+    // Enough reports for several buckets, so that some files hold nothing the edit touches.
+    await mkdir(path.join(root, 'content/reports/quiet-square'), { recursive: true });
+    for (let index = 10; index < 50; index++) await writeFile(path.join(root, `content/reports/quiet-square/extra${index}test.md`), validReport());
     await buildSiteFrom(root, path.join(root, 'first'));
-    const [report] = await fg('content/reports/*/*.md', { cwd: root });
+    const [report] = await fg('content/reports/old-bridge/*.md', { cwd: root });
     await appendFile(path.join(root, report!), 'A sentence added by a contributor.\n');
+    // A published file edited in place is also the kept one (a hard link): it must be made again.
+    const reportId = path.basename(report!, '.md');
+    const buckets = await fg('_data/reports/*.json', { cwd: path.join(root, 'first'), absolute: true });
+    const untouched = (await Promise.all(buckets.map(async (file) => ((await readFile(file, 'utf8')).includes(reportId) ? [] : [file])))).flat();
+    await writeFile(untouched[0]!, '{"edited":"by hand"}');
 
     const warm = await runScript('build.ts', ['--content', root, '--out', path.join(root, 'warm')], { SITE_URL: testSiteUrl });
     const files = Number(/Content: (\d+) files/.exec(warm.stdout)?.[1]);
     expect(files).toBeGreaterThanOrEqual(7);
     expect(warm.stdout).toContain(`Content: ${files} files, ${files - 1} unchanged since the last run.`);
+    const [, reused, reusable] = /Output: (\d+) of (\d+) reusable data files taken from the last build; 1 kept output file/.exec(warm.stdout) ?? [];
+    // All but the damaged file and the three holding the edit: the report's bucket, its landmark's, the list chunk.
+    expect(Number(reused)).toBeGreaterThan(0);
+    expect(Number(reused)).toBe(Number(reusable) - 4);
     await rm(path.join(root, '.cache'), { recursive: true });
     const cold = await runScript('build.ts', ['--content', root, '--out', path.join(root, 'cold')], { SITE_URL: testSiteUrl });
     expect(cold.stdout).toContain(`Content: ${files} files, 0 unchanged since the last run.`);

@@ -1,0 +1,162 @@
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Output files kept between builds under a key made of what they were made from (the input
+ * digests of their records, see src/domain/input-digests.ts) and everything else that shapes
+ * them: the build's source code, the locked dependencies, Node's version and the site's URLs. A
+ * rebuild after a few edits links each unchanged file into the new site instead of serialising a
+ * million records again.
+ *
+ * Kept files are hard links to the published ones, so the store costs no disk of its own. Its
+ * index holds each file's SHA-256; a file whose bytes no longer match (edited in place, truncated)
+ * is ignored and made again: the store can make a build faster, never different. After a build,
+ * files it did not use are deleted, so the store never outgrows one site.
+ */
+export interface OutputStore {
+  /** The key of a file at `sitePath` made from records with these input digests. */
+  keyOf(sitePath: string, inputs: readonly Uint8Array[]): string;
+  /** Puts the file kept under `key` at `target`; false when none was kept or its bytes changed. */
+  reuse(key: string, target: string): Promise<boolean>;
+  /** Keeps `target`, just written with `contents`, under `key` for the next build. */
+  keep(key: string, target: string, contents: string): Promise<void>;
+  /** Saves the index of the files this build used and deletes the others. */
+  close(): Promise<void>;
+  /** Files reused and files made by this build, for the build to print. */
+  readonly counts: { reused: number; made: number };
+  /** What was ignored, in words, for the build to print. */
+  readonly notes: string[];
+}
+
+/** Where the build keeps the store of a content tree (git-ignored, beside the parse cache). */
+export const outputStoreDir = (contentRoot: string): string => path.join(contentRoot, '.cache/built-files');
+
+/** "12,288 of 17,590 data files reused from the last build" and any note, for the build to print. */
+export function reuseInWords(store: OutputStore): string {
+  const { reused, made } = store.counts;
+  return [`${reused.toLocaleString('en')} of ${(reused + made).toLocaleString('en')} reusable data files taken from the last build`, ...store.notes].join('; ');
+}
+
+const formatVersion = 1;
+
+interface StoreIndex {
+  format: number;
+  /** Key -> hex SHA-256 of the file kept under it. */
+  files: Record<string, string>;
+}
+
+const sha256 = (contents: string | Uint8Array) => createHash('sha256').update(contents).digest('hex');
+
+/**
+ * The SHA-256 of a file, read through one reused buffer, or undefined when it cannot be read.
+ * Reading each kept file into a buffer of its own cost more than everything else a rebuild does
+ * with them: a million records' worth of buffers kept the collector busy.
+ */
+function fileSha256(file: string, buffer: Uint8Array): string | undefined {
+  let descriptor: number | undefined;
+  try {
+    descriptor = openSync(file, 'r');
+    const hash = createHash('sha256');
+    for (let bytes = readSync(descriptor, buffer); bytes > 0; bytes = readSync(descriptor, buffer)) hash.update(buffer.subarray(0, bytes));
+    return hash.digest('hex');
+  } catch {
+    return undefined;
+  } finally {
+    if (descriptor !== undefined) closeSync(descriptor);
+  }
+}
+
+/**
+ * Everything besides the records that shapes an output file: the code that reads content and
+ * makes the data (src/schema, domain, load and emit: the layers test keeps emit from importing
+ * anything else), the locked dependency versions, and the runtime (Node's ICU names countries).
+ */
+export function buildFingerprint(siteUrl: string, repositoryUrl: string): string {
+  const hash = createHash('sha256').update(`format ${formatVersion}\n${siteUrl}\n${repositoryUrl}\n${JSON.stringify(process.versions)}\n`);
+  const sourceRoot = path.join(import.meta.dirname, '..');
+  for (const layer of ['schema', 'domain', 'load', 'emit']) {
+    for (const file of readdirSync(path.join(sourceRoot, layer), { recursive: true, encoding: 'utf8' }).sort()) {
+      if (file.endsWith('.ts')) hash.update(`${layer}/${file}\n`).update(readFileSync(path.join(sourceRoot, layer, file)));
+    }
+  }
+  const lockFile = path.join(sourceRoot, '../package-lock.json');
+  if (existsSync(lockFile)) hash.update(readFileSync(lockFile));
+  return hash.digest('hex');
+}
+
+async function readIndex(file: string, notes: string[]): Promise<StoreIndex['files']> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return {}; // no previous build kept anything
+  }
+  try {
+    const index = JSON.parse(text) as Partial<StoreIndex>;
+    if (index.format === formatVersion && typeof index.files === 'object' && index.files !== null) return index.files;
+    notes.push('the kept output files were written by another version of the build and were not used');
+  } catch {
+    notes.push('the index of kept output files could not be read and was ignored');
+  }
+  return {};
+}
+
+/** Opens the store in `dir` (created when needed); `fingerprint` is buildFingerprint()'s. */
+export async function openOutputStore(dir: string, fingerprint: string): Promise<OutputStore> {
+  const filesDir = path.join(dir, 'files');
+  const indexFile = path.join(dir, 'index.json');
+  await mkdir(filesDir, { recursive: true });
+  const notes: string[] = [];
+  const previous = await readIndex(indexFile, notes);
+  const next: StoreIndex['files'] = {};
+  const counts = { reused: 0, made: 0 };
+  const readBuffer = new Uint8Array(1024 * 1024);
+  let corrupt = 0;
+
+  return {
+    keyOf(sitePath, inputs) {
+      const hash = createHash('sha256').update(`${fingerprint}\n${sitePath}\n`);
+      for (const input of inputs) hash.update(input);
+      return hash.digest('hex');
+    },
+    async reuse(key, target) {
+      const expected = previous[key];
+      if (expected === undefined) return false;
+      const kept = path.join(filesDir, key);
+      if (fileSha256(kept, readBuffer) !== expected) {
+        corrupt++;
+        return false;
+      }
+      await mkdir(path.dirname(target), { recursive: true });
+      // A copy where a link is impossible (the store on another file system).
+      await link(kept, target).catch(() => copyFile(kept, target));
+      next[key] = expected;
+      counts.reused++;
+      return true;
+    },
+    async keep(key, target, contents) {
+      counts.made++;
+      const incoming = path.join(filesDir, `.${key}.${process.pid}`);
+      try {
+        await link(target, incoming).catch(() => writeFile(incoming, contents));
+        await rename(incoming, path.join(filesDir, key));
+        next[key] = sha256(contents);
+      } catch {
+        await rm(incoming, { force: true }); // not kept: the next build makes this file again
+      }
+    },
+    async close() {
+      if (corrupt > 0) notes.push(`${corrupt} kept output file(s) no longer matched their hash and were made again`);
+      const incoming = `${indexFile}.${process.pid}`;
+      await writeFile(incoming, JSON.stringify({ format: formatVersion, files: next } satisfies StoreIndex));
+      await rename(incoming, indexFile);
+      for (const name of await readdir(filesDir)) {
+        if (!(name in next) && !name.startsWith('.')) await unlink(path.join(filesDir, name)).catch(() => undefined);
+      }
+    },
+    counts,
+    notes,
+  };
+}

@@ -1,0 +1,73 @@
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openOutputStore } from '../../src/emit/output-store.ts';
+
+const digest = (text: string) => Buffer.from(text.padEnd(16, '.'));
+
+/** One build's use of the store: each file is reused when kept, otherwise written and kept. */
+async function build(storeDir: string, siteDir: string, files: Record<string, string>, fingerprint = 'code v1') {
+  const store = await openOutputStore(storeDir, fingerprint);
+  for (const [name, contents] of Object.entries(files)) {
+    const target = path.join(siteDir, name);
+    const key = store.keyOf(`/${name}`, [digest(contents)]);
+    if (await store.reuse(key, target)) continue;
+    await writeFile(target, contents);
+    await store.keep(key, target, contents);
+  }
+  await store.close();
+  return store;
+}
+
+async function folders() {
+  const root = await mkdtemp(path.join(tmpdir(), 'output-store-'));
+  return { storeDir: path.join(root, 'store'), site: (name: string) => mkdtemp(path.join(root, `${name}-`)) };
+}
+
+describe('the output store', () => {
+  it('gives a later build the files made from the same inputs, and makes the others', async () => {
+    const { storeDir, site } = await folders();
+    const first = await build(storeDir, await site('first'), { 'a.json': 'A', 'b.json': 'B' });
+    expect(first.counts).toEqual({ reused: 0, made: 2 });
+
+    const secondSite = await site('second');
+    const second = await build(storeDir, secondSite, { 'a.json': 'A', 'b.json': 'B2' });
+    expect(second.counts).toEqual({ reused: 1, made: 1 });
+    expect(await readFile(path.join(secondSite, 'a.json'), 'utf8')).toBe('A');
+    expect(await readFile(path.join(secondSite, 'b.json'), 'utf8')).toBe('B2');
+  });
+
+  it('makes a file again when its kept bytes changed, and says so', async () => {
+    const { storeDir, site } = await folders();
+    const firstSite = await site('first');
+    await build(storeDir, firstSite, { 'a.json': '{"name":"A"}' });
+    // The published file and the kept one are the same file: an edit in place reaches the store.
+    await writeFile(path.join(firstSite, 'a.json'), '{"name":"edited by hand"}');
+
+    const secondSite = await site('second');
+    const second = await build(storeDir, secondSite, { 'a.json': '{"name":"A"}' });
+    expect(second.counts).toEqual({ reused: 0, made: 1 });
+    expect(second.notes.join()).toContain('1 kept output file(s) no longer matched their hash and were made again');
+    expect(await readFile(path.join(secondSite, 'a.json'), 'utf8')).toBe('{"name":"A"}');
+  });
+
+  it('reuses nothing made by other code, and ignores an unreadable index', async () => {
+    const { storeDir, site } = await folders();
+    await build(storeDir, await site('first'), { 'a.json': 'A' });
+    expect((await build(storeDir, await site('second'), { 'a.json': 'A' }, 'code v2')).counts).toEqual({ reused: 0, made: 1 });
+
+    await writeFile(path.join(storeDir, 'index.json'), '{"format":1,"files":');
+    const third = await build(storeDir, await site('third'), { 'a.json': 'A' }, 'code v2');
+    expect(third.counts).toEqual({ reused: 0, made: 1 });
+    expect(third.notes.join()).toContain('could not be read and was ignored');
+  });
+
+  it('keeps only the files the last build used', async () => {
+    const { storeDir, site } = await folders();
+    await build(storeDir, await site('first'), { 'a.json': 'A', 'b.json': 'B', 'c.json': 'C' });
+    await build(storeDir, await site('second'), { 'a.json': 'A' });
+    expect(await readdir(path.join(storeDir, 'files'))).toHaveLength(1);
+    expect((await build(storeDir, await site('third'), { 'a.json': 'A', 'b.json': 'B' })).counts).toEqual({ reused: 1, made: 1 });
+  });
+});
