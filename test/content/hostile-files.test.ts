@@ -66,6 +66,15 @@ describe('a hostile or broken file is a located problem, never a crash or a hang
       'content/reports:1:1 file: expected a regular file; got a symbolic link (replace it with the file itself)',
     ]);
   });
+
+  it('refuses a content folder that is a symbolic link, reading nothing through it', async () => {
+    const elsewhere = await writeContentTree({ 'content/landmarks/eiffel-tower.md': validLandmark() });
+    const root = await writeContentTree({});
+    await symlink(path.join(elsewhere, 'content'), path.join(root, 'content'));
+    const { problems, content } = await loadContent({ root, now, readCommitTimes: false });
+    expect(problems.map(formatProblem)).toContain('content:1:1 file: expected a folder; got a symbolic link (replace it with the folder itself)');
+    expect(content.landmarks).toEqual([]);
+  });
 });
 
 describe('landmark slugs are unique however they are written', () => {
