@@ -33,7 +33,7 @@ export interface OutputStore {
 /** Where the build keeps the store of a content tree (git-ignored, beside the parse cache). */
 export const outputStoreDir = (contentRoot: string): string => path.join(contentRoot, '.cache/built-files');
 
-/** "12,288 of 17,590 data files reused from the last build" and any note, for the build to print. */
+/** "14,285 of 14,288 reusable data files taken from the last build" and any note, for the build to print. */
 export function reuseInWords(store: OutputStore): string {
   const { reused, made } = store.counts;
   return [`${reused.toLocaleString('en')} of ${(reused + made).toLocaleString('en')} reusable data files taken from the last build`, ...store.notes].join('; ');
