@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -50,6 +50,18 @@ describe('the output store', () => {
     expect(second.counts).toEqual({ reused: 0, made: 1 });
     expect(second.notes.join()).toContain('1 kept output file(s) no longer matched their hash and were made again');
     expect(await readFile(path.join(secondSite, 'a.json'), 'utf8')).toBe('{"name":"A"}');
+  });
+
+  it('makes a file again, quietly, when another build removed the kept one', async () => {
+    const { storeDir, site } = await folders();
+    await build(storeDir, await site('first'), { 'a.json': 'A' });
+    for (const name of await readdir(path.join(storeDir, 'files'))) await rm(path.join(storeDir, 'files', name));
+
+    const secondSite = await site('second');
+    const second = await build(storeDir, secondSite, { 'a.json': 'A' });
+    expect(second.counts).toEqual({ reused: 0, made: 1 });
+    expect(second.notes).toEqual([]);
+    expect(await readFile(path.join(secondSite, 'a.json'), 'utf8')).toBe('A');
   });
 
   it('reuses nothing made by other code, and ignores an unreadable index', async () => {
