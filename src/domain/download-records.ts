@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { storedLandmarkDetail, storedReport, type StoredLandmarkDetail, type StoredReport } from '../schema/api.ts';
 import type { Catalogue } from './catalogue.ts';
+import type { DigestList } from './input-digests.ts';
 
 /**
  * The records of the bulk downloads: what the API serves minus what depends on the moment of the
@@ -29,7 +30,20 @@ export interface DownloadTable<Record> {
   /** Column (flattened name) that identifies a row. */
   primaryKey: string;
   foreignKey?: { column: string; table: string; referencedColumn: string };
-  records(catalogue: Catalogue): Iterable<Record>;
+  rows(catalogue: Catalogue): TableRows<Record>;
+}
+
+/**
+ * A table's rows in catalogue order, read by position: a large download is cut into parts by the
+ * rows' keys, and a part whose rows kept their input digests is reused from the last build.
+ */
+export interface TableRows<Record> {
+  count: number;
+  at(index: number): Record;
+  /** The primary key of the row at `index`. */
+  keyAt(index: number): string;
+  /** The input digests of the records the rows come from, when the catalogue has them. */
+  digests: DigestList | undefined;
 }
 
 export const landmarksTable: DownloadTable<LandmarkDownloadRecord> = {
@@ -40,9 +54,12 @@ export const landmarksTable: DownloadTable<LandmarkDownloadRecord> = {
     'and the current condition (that of its most recently confirmed report, with that report\'s dates).',
   schema: landmarkDownloadRecord,
   primaryKey: 'slug',
-  *records(catalogue) {
-    for (const landmark of catalogue.landmarks) yield landmarkDownloadRecordOf(landmark);
-  },
+  rows: ({ landmarks, inputDigests }) => ({
+    count: landmarks.length,
+    at: (index) => landmarkDownloadRecordOf(landmarks[index]!),
+    keyAt: (index) => landmarks[index]!.slug,
+    digests: inputDigests?.landmarks,
+  }),
 };
 
 export const reportsTable: DownloadTable<ReportDownloadRecord> = {
@@ -54,7 +71,12 @@ export const reportsTable: DownloadTable<ReportDownloadRecord> = {
   schema: reportDownloadRecord,
   primaryKey: 'id',
   foreignKey: { column: 'landmark_slug', table: 'landmarks', referencedColumn: 'slug' },
-  records: (catalogue) => catalogue.reports,
+  rows: ({ reports, inputDigests }) => ({
+    count: reports.length,
+    at: (index) => reports[index]!,
+    keyAt: (index) => reports[index]!.id,
+    digests: inputDigests?.reports,
+  }),
 };
 
 export const downloadTables = [landmarksTable, reportsTable] as const;

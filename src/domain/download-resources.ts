@@ -1,3 +1,5 @@
+import { bucketOf } from './buckets.ts';
+
 /**
  * The bulk downloads under /data/: what they are called, in which format, and where they live. The
  * build emits them, the download page lists them, and llms.txt, OpenAPI and the Worker link or
@@ -21,6 +23,33 @@ export const downloadPaths = {
  * concatenate, in order, back into the whole file.
  */
 export const maxDownloadFileBytes = 25 * 1024 * 1024;
+
+/**
+ * Rows per part, on average, of a download too large for one file. Parts are cut before each row
+ * whose key hashes to 0 in this many, not where the size limit is reached: a longer or a new row
+ * then changes only its own part, so a deploy uploads, a mirror fetches and the build makes again
+ * one part per format instead of every part after it. 8192 rows make parts of 3-6 MiB at the
+ * synthetic benchmark's row sizes and about 10 MiB at the bundled reports' (1.3 KiB in NDJSON); a
+ * run of rows that still exceeds the limit is cut by size as well.
+ */
+export const rowsPerDownloadPart = 8192;
+
+/**
+ * The runs of rows [start, end) that make the parts of a split download: a new run starts at
+ * each row whose key hashes to 0 in `rowsPerPart`. Always at least one run, empty for no rows.
+ */
+export function downloadPartRuns(count: number, keyAt: (index: number) => string, rowsPerPart: number): [number, number][] {
+  const runs: [number, number][] = [];
+  let start = 0;
+  for (let index = 1; index < count; index++) {
+    if (bucketOf(keyAt(index), rowsPerPart) === 0) {
+      runs.push([start, index]);
+      start = index;
+    }
+  }
+  runs.push([start, count]);
+  return runs;
+}
 
 export const downloadFormats = {
   ndjson: { mediaType: 'application/x-ndjson', text: true },
@@ -55,8 +84,14 @@ export const downloadResources: readonly DownloadResource[] = [
   { name: 'changes-atom', fileName: 'changes.atom', format: 'atom', title: 'Latest changes, Atom feed' },
 ];
 
-/** `reports.ndjson` part 1 is `reports.part-001.ndjson`: the extension stays, so tools still know the format. */
-export function partFileName(fileName: string, partNumber: number): string {
+const partNumber = (number: number) => String(number).padStart(3, '0');
+const withPart = (fileName: string, part: string) => {
   const dot = fileName.lastIndexOf('.');
-  return `${fileName.slice(0, dot)}.part-${String(partNumber).padStart(3, '0')}${fileName.slice(dot)}`;
-}
+  return `${fileName.slice(0, dot)}.part-${part}${fileName.slice(dot)}`;
+};
+
+/** `reports.ndjson` part 1 is `reports.part-001.ndjson`: the extension stays, so tools still know the format. */
+export const partFileName = (fileName: string, number: number): string => withPart(fileName, partNumber(number));
+
+/** All the parts as one curl URL pattern, `reports.part-[001-122].ndjson`: curl fetches them in order. */
+export const partRangePattern = (fileName: string, count: number): string => withPart(fileName, `[${partNumber(1)}-${partNumber(count)}]`);

@@ -51,12 +51,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   await removeAbandonedStaging(options.projectRoot);
   try {
     await rm(staging, { recursive: true, force: true });
+    const store = await openOutputStore(outputStoreDir(options.contentRoot), buildFingerprint(options.siteUrl, repositoryUrl));
     // Downloads first, so the /data page shows their real sizes; they join staging after Astro.
-    await withBulkDownloads(catalogue, { siteUrl: options.siteUrl, staging }, (datapackage) =>
+    await withBulkDownloads(catalogue, { siteUrl: options.siteUrl, staging, store }, (datapackage) =>
       withPageData({ catalogue, datapackage }, () => buildPages(options.projectRoot, staging, options.siteUrl)),
     );
     await movePageTemplates(staging);
-    const store = await openOutputStore(outputStoreDir(options.contentRoot), buildFingerprint(options.siteUrl, repositoryUrl));
     await emitApiData(apiDataFiles(catalogue, repositoryUrl), staging, store);
     // The store only speeds up the next build: failing to save it is worth a note, not a failed build.
     await store.close().catch((error: Error) => store.notes.push(`could not save the kept output files: ${error.message.split('\n')[0]}`));

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,16 +18,26 @@ import path from 'node:path';
 export interface OutputStore {
   /** The key of a file at `sitePath` made from records with these input digests. */
   keyOf(sitePath: string, inputs: readonly Uint8Array[]): string;
-  /** Puts the file kept under `key` at `target`; false when none was kept or its bytes changed. */
-  reuse(key: string, target: string): Promise<boolean>;
+  /**
+   * Puts the file kept under `key` at `target` and says what it holds; undefined when none was
+   * kept or its bytes changed. `alsoHash` is fed the file's bytes as they are checked, so a caller
+   * that hashes what it publishes needs no second read; when undefined is returned it holds garbage.
+   */
+  reuse(key: string, target: string, alsoHash?: Hash): Promise<KeptFile | undefined>;
   /** Keeps `target`, just written with `contents`, under `key` for the next build. */
-  keep(key: string, target: string, contents: string): Promise<void>;
+  keep(key: string, target: string, contents: string | Uint8Array): Promise<void>;
   /** Saves the index of the files this build used and deletes the others. */
   close(): Promise<void>;
   /** Files reused and files made by this build, for the build to print. */
   readonly counts: { reused: number; made: number };
   /** What was ignored, in words, for the build to print. */
   readonly notes: string[];
+}
+
+export interface KeptFile {
+  /** Hex SHA-256 of the file's bytes. */
+  sha256: string;
+  bytes: number;
 }
 
 /** Where the build keeps the store of a content tree (git-ignored, beside the parse cache). */
@@ -50,17 +60,22 @@ interface StoreIndex {
 const sha256 = (contents: string | Uint8Array) => createHash('sha256').update(contents).digest('hex');
 
 /**
- * The SHA-256 of a file, read through one reused buffer, or undefined when it cannot be read.
- * Reading each kept file into a buffer of its own cost more than everything else a rebuild does
- * with them: a million records' worth of buffers kept the collector busy.
+ * The SHA-256 and size of a file, read through one reused buffer, or undefined when it cannot be
+ * read. Reading each kept file into a buffer of its own cost more than everything else a rebuild
+ * does with them: a million records' worth of buffers kept the collector busy.
  */
-function fileSha256(file: string, buffer: Uint8Array): string | undefined {
+function hashFile(file: string, buffer: Uint8Array, alsoHash: Hash | undefined): KeptFile | undefined {
   let descriptor: number | undefined;
   try {
     descriptor = openSync(file, 'r');
     const hash = createHash('sha256');
-    for (let bytes = readSync(descriptor, buffer); bytes > 0; bytes = readSync(descriptor, buffer)) hash.update(buffer.subarray(0, bytes));
-    return hash.digest('hex');
+    let total = 0;
+    for (let bytes = readSync(descriptor, buffer); bytes > 0; bytes = readSync(descriptor, buffer)) {
+      hash.update(buffer.subarray(0, bytes));
+      alsoHash?.update(buffer.subarray(0, bytes));
+      total += bytes;
+    }
+    return { sha256: hash.digest('hex'), bytes: total };
   } catch {
     return undefined;
   } finally {
@@ -121,27 +136,27 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
       for (const input of inputs) hash.update(input);
       return hash.digest('hex');
     },
-    async reuse(key, target) {
+    async reuse(key, target, alsoHash) {
       const expected = previous[key];
-      if (expected === undefined) return false;
+      if (expected === undefined) return undefined;
       const kept = path.join(filesDir, key);
       // Gone: another build of the same content (parallel tests) kept only its own files. Made again.
-      const actual = fileSha256(kept, readBuffer);
-      if (actual === undefined) return false;
-      if (actual !== expected) {
+      const actual = hashFile(kept, readBuffer, alsoHash);
+      if (actual === undefined) return undefined;
+      if (actual.sha256 !== expected) {
         corrupt++;
-        return false;
+        return undefined;
       }
       try {
         await mkdir(path.dirname(target), { recursive: true });
         // A copy where a link is impossible (the store on another file system).
         await link(kept, target).catch(() => copyFile(kept, target));
       } catch {
-        return false; // removed since it was checked: the caller writes the file afresh
+        return undefined; // removed since it was checked: the caller writes the file afresh
       }
       next[key] = expected;
       counts.reused++;
-      return true;
+      return actual;
     },
     async keep(key, target, contents) {
       counts.made++;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -7,8 +7,10 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { csvRow } from '../../src/emit/downloads/csv.ts';
 import type { Datapackage, DatapackageResource } from '../../src/emit/downloads/datapackage.ts';
-import { emitBulkDownloads } from '../../src/emit/downloads/emit-downloads.ts';
+import { emitBulkDownloads, type BulkDownloadOptions } from '../../src/emit/downloads/emit-downloads.ts';
+import { openOutputStore } from '../../src/emit/output-store.ts';
 import type { Catalogue } from '../../src/domain/catalogue.ts';
+import { DigestList } from '../../src/domain/input-digests.ts';
 import type { CellValue } from '../../src/domain/flat-columns.ts';
 import type { StoredLandmarkDetail, StoredReport } from '../../src/schema/api.ts';
 import { csvCellValue, parseCsv, unflatten } from './downloads-support.ts';
@@ -69,9 +71,9 @@ function syntheticCatalogue(): Catalogue {
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const filesOf = (resource: DatapackageResource) => (Array.isArray(resource.path) ? resource.path : [resource.path]);
 
-async function emitInto(catalogue: Catalogue, maxFileBytes?: number) {
+async function emitInto(catalogue: Catalogue, maxFileBytes?: number, more: Omit<BulkDownloadOptions, 'siteUrl' | 'maxFileBytes'> = {}) {
   const directory = await mkdtemp(path.join(tmpdir(), 'lcr-downloads-'));
-  const datapackage = await emitBulkDownloads(catalogue, directory, { siteUrl, ...(maxFileBytes ? { maxFileBytes } : {}) });
+  const datapackage = await emitBulkDownloads(catalogue, directory, { siteUrl, ...(maxFileBytes ? { maxFileBytes } : {}), ...more });
   const read = (file: string) => readFile(path.join(directory, file));
   const whole = async (resource: DatapackageResource) => Buffer.concat(await Promise.all(filesOf(resource).map(read)));
   return { directory, datapackage, read, whole, resource: (name: string) => datapackage.resources.find((r) => r.name === name)! };
@@ -218,6 +220,82 @@ describe('a download larger than the size limit', () => {
   it('refuses a single record larger than the limit, saying what to change', async () => {
     const directory = await mkdtemp(path.join(tmpdir(), 'lcr-downloads-'));
     await expect(emitBulkDownloads(catalogue, directory, { siteUrl, maxFileBytes: 200 })).rejects.toThrow(/more than the 200-byte limit.*raise the limit/);
+  });
+});
+
+/** The catalogue with input digests, as the build gives it: here a hash of each record, which changes with it. */
+function withDigests(catalogue: Catalogue): Catalogue {
+  const digestsOf = (records: readonly unknown[]) => {
+    const list = new DigestList(records.length);
+    for (const record of records) list.push(createHash('sha256').update(JSON.stringify(record)).digest());
+    return list;
+  };
+  return { ...catalogue, inputDigests: { reports: digestsOf(catalogue.reports), landmarks: digestsOf(catalogue.landmarks) } };
+}
+
+/** The same catalogue with one report's summary changed, in the report and in its landmark. */
+function withEditedReport(catalogue: Catalogue, index: number): Catalogue {
+  const edited = { ...catalogue.reports[index]!, summary: `${catalogue.reports[index]!.summary}, and now much longer than before` };
+  const reports = catalogue.reports.map((report, position) => (position === index ? edited : report));
+  const landmarks = catalogue.landmarks.map((landmark) =>
+    landmark.slug === edited.landmark.slug ? { ...landmark, reports: landmark.reports.map((report) => (report.id === edited.id ? edited : report)) } : landmark,
+  );
+  return { ...catalogue, reports, landmarks };
+}
+
+const partHashes = (resource: DatapackageResource) => resource.parts!.map((part) => part.hash);
+
+describe('the parts of a split download', () => {
+  // About 8 rows per part and a limit no run reaches: parts end where the rows' keys say.
+  const limit = 32 * 1024;
+  const rowsPerPart = 8;
+
+  it('end at rows chosen by their keys, so a longer report changes only the part that holds it', async () => {
+    const before = await emitInto(catalogue, limit, { rowsPerPart });
+    const after = await emitInto(withEditedReport(catalogue, 50), limit, { rowsPerPart });
+    for (const name of ['reports-ndjson', 'reports-csv']) {
+      const [old, now] = [partHashes(before.resource(name)), partHashes(after.resource(name))];
+      expect(old.length, name).toBeGreaterThan(3);
+      expect(now.length, name).toBe(old.length);
+      expect(now.filter((hash, index) => hash !== old[index]), name).toHaveLength(1);
+      expect(after.resource(name).hash).not.toBe(before.resource(name).hash);
+    }
+    // Filled to the limit instead, every part after the edited report would have moved.
+    const filled = await emitInto(catalogue, limit, { rowsPerPart: Number.MAX_SAFE_INTEGER });
+    expect(filesOf(filled.resource('reports-ndjson')).length).toBeLessThan(filesOf(before.resource('reports-ndjson')).length);
+  });
+
+  it('are reused from the output store when their rows kept their digests, and come out as a build without it makes them', async () => {
+    const storeDir = await mkdtemp(path.join(tmpdir(), 'lcr-download-store-'));
+    const emitWithStore = async (source: Catalogue) => {
+      const store = await openOutputStore(storeDir, 'code v1');
+      const emitted = await emitInto(source, limit, { rowsPerPart, store });
+      await store.close();
+      return { ...emitted, store };
+    };
+    const first = await emitWithStore(withDigests(catalogue));
+    // Every run of rows is kept, those of the downloads small enough to be joined into one file too.
+    const keptParts = first.store.counts.made;
+    expect(keptParts).toBeGreaterThan(partHashes(first.resource('reports-ndjson')).length * 3);
+
+    const edited = withDigests(withEditedReport(catalogue, 50));
+    const second = await emitWithStore(edited);
+    const cold = await emitInto(edited, limit, { rowsPerPart });
+    // The edited report is in one part of each of the three report downloads; its landmark in one of each landmark download.
+    expect(second.store.counts.made).toBe(3 + 4);
+    expect(second.store.counts.reused).toBe(keptParts - 7);
+    const names = (await readdir(cold.directory)).sort();
+    expect((await readdir(second.directory)).sort()).toEqual(names);
+    for (const name of names) expect(sha256(await second.read(name)), name).toBe(sha256(await cold.read(name)));
+
+    // A published part edited in place edits the kept file too: it is made again, never published.
+    const damaged = second.resource('reports-ndjson').parts![0]!.path;
+    await writeFile(path.join(second.directory, damaged), 'tampered\n');
+    const third = await emitWithStore(edited);
+    expect(third.store.counts.made).toBe(1);
+    expect(third.store.notes.join()).toMatch(/1 kept output file\(s\) no longer matched/);
+    expect(sha256(await third.read(damaged))).toBe(sha256(await cold.read(damaged)));
+    expect(third.datapackage).toEqual(cold.datapackage);
   });
 });
 

@@ -2,15 +2,23 @@ import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Catalogue } from '../../domain/catalogue.ts';
 import { attributionLine, dataLicense } from '../../domain/data-license.ts';
-import { downloadTables } from '../../domain/download-records.ts';
-import { downloadPaths, downloadResources, downloadsDirectory, maxDownloadFileBytes, type DownloadResource } from '../../domain/download-resources.ts';
+import { downloadTables, landmarksTable, type TableRows } from '../../domain/download-records.ts';
+import {
+  downloadPaths,
+  downloadResources,
+  downloadsDirectory,
+  maxDownloadFileBytes,
+  rowsPerDownloadPart,
+  type DownloadResource,
+} from '../../domain/download-resources.ts';
 import { flatColumns, flattenRecord } from '../../domain/flat-columns.ts';
 import { landmarkFeatureOf } from '../../domain/landmark-features.ts';
 import { changesFeed } from './changes-feed.ts';
 import { csvRow } from './csv.ts';
 import { datapackageOf, type Datapackage, type TableColumns } from './datapackage.ts';
 import { writeSqliteDatabase } from './sqlite-database.ts';
-import { moveBinaryDownload, writeTextDownload, type WrittenDownload } from './split-files.ts';
+import type { OutputStore } from '../output-store.ts';
+import { moveBinaryDownload, writeTextDownload, type TextDownloadOptions, type TextSection, type WrittenDownload } from './split-files.ts';
 
 /**
  * The bulk downloads under /data/, so that nobody has to crawl the API to get everything: CSV and
@@ -22,31 +30,41 @@ export interface BulkDownloadOptions {
   siteUrl: string;
   /** Files above this size are split into parts; a parameter so that tests can force a split. */
   maxFileBytes?: number;
+  /** Rows per part on average (rowsPerDownloadPart); a parameter so that tests can make several. */
+  rowsPerPart?: number;
+  /** Where parts made from unchanged rows are kept between builds. */
+  store?: OutputStore;
 }
 
-function* csvLines({ table, columns }: TableColumns, catalogue: Catalogue): Generator<string> {
-  yield csvRow(columns.map((column) => column.name));
-  for (const record of table.records(catalogue)) yield csvRow(flattenRecord(record, columns));
+/** The sections of a tabular text download: one table, each row's text made from its record. */
+function tableSection(rows: TableRows<unknown>, text: (record: unknown, last: boolean) => string, around: { head?: string; tail?: string } = {}): TextSection {
+  return {
+    head: around.head ?? '',
+    tail: around.tail ?? '',
+    count: rows.count,
+    rowText: (index, last) => text(rows.at(index), last),
+    keyAt: rows.keyAt,
+    digests: rows.digests,
+  };
 }
 
-function* ndjsonLines({ table }: TableColumns, catalogue: Catalogue): Generator<string> {
-  for (const record of table.records(catalogue)) yield `${JSON.stringify(record)}\n`;
-}
+/** A JSON array element per line, so diffs stay readable and a split never cuts a record. */
+const jsonElement = (value: unknown, last: boolean) => `${JSON.stringify(value)}${last ? '' : ','}\n`;
 
-/** Valid JSON with one record per line, so diffs stay readable and a split never cuts a record. */
-function* everythingJsonLines(tables: readonly TableColumns[], catalogue: Catalogue): Generator<string> {
+const csvSection = ({ table, columns }: TableColumns, catalogue: Catalogue) =>
+  tableSection(table.rows(catalogue), (record) => csvRow(flattenRecord(record, columns)), { head: csvRow(columns.map((column) => column.name)) });
+
+const ndjsonSection = ({ table }: TableColumns, catalogue: Catalogue) => tableSection(table.rows(catalogue), (record) => `${JSON.stringify(record)}\n`);
+
+/** Valid JSON with one record per line: {"license", "attribution", "landmarks": [...], "reports": [...]}. */
+function everythingJsonSections(tables: readonly TableColumns[], catalogue: Catalogue): TextSection[] {
   const header = { license: { name: dataLicense.id, title: dataLicense.title, path: dataLicense.url }, attribution: attributionLine };
-  yield `${JSON.stringify(header).slice(0, -1)},\n`;
-  for (const [tableIndex, { table }] of tables.entries()) {
-    yield `${JSON.stringify(table.name)}:[\n`;
-    let previous: string | undefined;
-    for (const record of table.records(catalogue)) {
-      if (previous !== undefined) yield `${previous},\n`;
-      previous = JSON.stringify(record);
-    }
-    if (previous !== undefined) yield `${previous}\n`;
-    yield tableIndex < tables.length - 1 ? '],\n' : ']}\n';
-  }
+  return tables.map(({ table }, index) =>
+    tableSection(table.rows(catalogue), jsonElement, {
+      head: `${index === 0 ? `${JSON.stringify(header).slice(0, -1)},\n` : ''}${JSON.stringify(table.name)}:[\n`,
+      tail: index < tables.length - 1 ? '],\n' : ']}\n',
+    }),
+  );
 }
 
 /**
@@ -54,48 +72,46 @@ function* everythingJsonLines(tables: readonly TableColumns[], catalogue: Catalo
  * concatenate back into the whole file. License and attribution are foreign members, which
  * RFC 7946 allows and GIS tools ignore.
  */
-function* geojsonLines(catalogue: Catalogue): Generator<string> {
+function geojsonSection(catalogue: Catalogue): TextSection {
   const header = { type: 'FeatureCollection', license: dataLicense.id, attribution: attributionLine };
-  yield `${JSON.stringify(header).slice(0, -1)},"features":[\n`;
-  let previous: string | undefined;
-  for (const landmark of catalogue.landmarks) {
-    if (previous !== undefined) yield `${previous},\n`;
-    previous = JSON.stringify(landmarkFeatureOf(landmark));
-  }
-  if (previous !== undefined) yield `${previous}\n`;
-  yield ']}\n';
+  const features: TableRows<unknown> = { ...landmarksTable.rows(catalogue), at: (index) => landmarkFeatureOf(catalogue.landmarks[index]!) };
+  return tableSection(features, jsonElement, { head: `${JSON.stringify(header).slice(0, -1)},"features":[\n`, tail: ']}\n' });
 }
 
 async function writeResource(
   resource: DownloadResource,
-  context: { catalogue: Catalogue; tables: readonly TableColumns[]; directory: string; siteUrl: string; maxFileBytes: number },
+  context: { catalogue: Catalogue; tables: readonly TableColumns[]; directory: string; siteUrl: string; text: TextDownloadOptions },
 ): Promise<WrittenDownload> {
-  const { catalogue, tables, directory, maxFileBytes } = context;
+  const { catalogue, tables, directory } = context;
+  const maxFileBytes = context.text.maxBytes;
   const table = tables.find((candidate) => candidate.table.name === resource.table);
-  const text = (lines: Iterable<string>) => writeTextDownload(directory, resource.fileName, lines, maxFileBytes);
+  const text = (sections: TextSection[]) => writeTextDownload(directory, resource.fileName, sections, context.text);
   switch (resource.format) {
     case 'csv':
-      return text(csvLines(table!, catalogue));
+      return text([csvSection(table!, catalogue)]);
     case 'ndjson':
-      return text(ndjsonLines(table!, catalogue));
+      return text([ndjsonSection(table!, catalogue)]);
     case 'json':
-      return text(everythingJsonLines(tables, catalogue));
+      return text(everythingJsonSections(tables, catalogue));
     case 'geojson':
-      return text(geojsonLines(catalogue));
-    case 'atom':
-      // A hundred short entries stay far below 25 MiB; lines as chunks keep even a tiny test limit honest.
-      return text(changesFeed(catalogue.reports, context.siteUrl).split(/(?<=\n)/));
+      return text([geojsonSection(catalogue)]);
+    case 'atom': {
+      // A hundred short entries stay far below 25 MiB; lines as rows keep even a tiny test limit honest.
+      const lines = changesFeed(catalogue.reports, context.siteUrl).split(/(?<=\n)/);
+      return text([{ head: '', tail: '', count: lines.length, rowText: (index) => lines[index]! }]);
+    }
     case 'sqlite': {
       const building = path.join(directory, `.${resource.fileName}.building`);
       await writeSqliteDatabase(
         building,
-        tables.map(({ table: { name, primaryKey, foreignKey, records }, columns }) => ({
+        tables.map(({ table: { name, primaryKey, foreignKey, rows }, columns }) => ({
           name,
           columns,
           primaryKey,
           foreignKey,
           rows: (function* () {
-            for (const record of records(catalogue)) yield flattenRecord(record, columns);
+            const source = rows(catalogue);
+            for (let index = 0; index < source.count; index++) yield flattenRecord(source.at(index), columns);
           })(),
         })),
       );
@@ -110,8 +126,9 @@ export async function emitBulkDownloads(catalogue: Catalogue, directory: string,
   await mkdir(directory, { recursive: true });
   const tables: TableColumns[] = downloadTables.map((table) => ({ table: table as TableColumns['table'], columns: flatColumns(table.schema) }));
   const written = new Map<string, WrittenDownload>();
+  const text: TextDownloadOptions = { maxBytes: maxFileBytes, rowsPerPart: options.rowsPerPart ?? rowsPerDownloadPart, store: options.store };
   for (const resource of downloadResources) {
-    written.set(resource.name, await writeResource(resource, { catalogue, tables, directory, siteUrl: options.siteUrl, maxFileBytes }));
+    written.set(resource.name, await writeResource(resource, { catalogue, tables, directory, siteUrl: options.siteUrl, text }));
   }
   const datapackage = datapackageOf({ siteUrl: options.siteUrl, tables, written, maxFileBytes });
   await writeFile(path.join(directory, path.basename(downloadPaths.datapackage)), `${JSON.stringify(datapackage, null, 2)}\n`);

@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
-import { open, rename, rm, writeFile } from 'node:fs/promises';
+import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { partFileName } from '../../domain/download-resources.ts';
+import { downloadPartRuns, partFileName } from '../../domain/download-resources.ts';
+import type { DigestList } from '../../domain/input-digests.ts';
+import type { OutputStore } from '../output-store.ts';
 
 /**
  * Writes a download as one file, or, when it is larger than the size limit, as numbered parts that
  * concatenate, in order, back into exactly the whole file (the Data Package rule for a resource
- * with several paths). Hashes are computed while writing, so nothing is read back.
+ * with several paths). Hashes are computed while writing, or for a reused part while checking it,
+ * so nothing is read back.
  */
 
 export interface WrittenFile {
@@ -51,33 +54,137 @@ function partWriter(dir: string, fileName: string) {
 }
 
 /**
- * Writes text made of chunks that must stay whole (a line of NDJSON, a CSV row with its quoted line
- * breaks), so that every part of a split file ends at a record boundary. Chunks are only measured
- * as they come and encoded a part at a time: a million small encodes and hash updates cost more
- * than the rest of the work.
+ * One table's rows in a text download, with the text around them: a CSV header, the brackets of a
+ * JSON array. The rows' texts are made only for the parts that cannot be reused.
  */
-export async function writeTextDownload(dir: string, fileName: string, chunks: Iterable<string>, maxBytes: number): Promise<WrittenDownload> {
-  const writer = partWriter(dir, fileName);
-  let pending: string[] = [];
-  let pendingBytes = 0;
-  for (const chunk of chunks) {
-    const bytes = Buffer.byteLength(chunk, 'utf8');
-    if (bytes > maxBytes) {
-      throw new Error(
-        `${fileName}: one record takes ${bytes} bytes, more than the ${maxBytes}-byte limit of a download file; ` +
-          'records are never cut, so raise the limit (maxFileBytes) or shorten the record',
-      );
-    }
-    if (pendingBytes > 0 && pendingBytes + bytes > maxBytes) {
-      await writer.writePart(Buffer.from(pending.join(''), 'utf8'));
+export interface TextSection {
+  /** Written before the first row. */
+  head: string;
+  /** Written after the last row. */
+  tail: string;
+  count: number;
+  /** The row's text; `last` is for JSON, whose last element takes no comma. */
+  rowText(index: number, last: boolean): string;
+  /** The row's key, where runs of rows start (downloadPartRuns); without keys, text is cut by size only. */
+  keyAt?: (index: number) => string;
+  /** The input digests of the rows' records: a part made from rows that kept theirs is reused. */
+  digests?: DigestList | undefined;
+}
+
+export interface TextDownloadOptions {
+  /** The size limit of one file. */
+  maxBytes: number;
+  rowsPerPart: number;
+  store?: OutputStore | undefined;
+}
+
+interface Piece {
+  /** Where the piece waits, in the downloads folder, until it gets its final name. */
+  file: string;
+  bytes: number;
+  sha256: string;
+}
+
+/**
+ * Writes a text download from its sections. Each run of rows (downloadPartRuns) becomes a piece,
+ * linked from the output store when the last build made it from rows with the same digests, made
+ * otherwise, and cut again by size when it exceeds the limit. Rows are never cut. Pieces that fit
+ * in one file together are joined into it; otherwise each is a numbered part. Text is encoded a
+ * piece at a time: a million small encodes and hash updates cost more than the rest of the work.
+ */
+export async function writeTextDownload(dir: string, fileName: string, sections: readonly TextSection[], options: TextDownloadOptions): Promise<WrittenDownload> {
+  const { maxBytes, rowsPerPart, store } = options;
+  const pieces: Piece[] = [];
+  let whole = createHash('sha256');
+  const nextPieceFile = () => path.join(dir, `.${fileName}.piece-${pieces.length}`);
+
+  const writePiece = async (bytes: Buffer): Promise<Piece> => {
+    const piece = { file: nextPieceFile(), bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+    await writeFile(piece.file, bytes);
+    whole.update(bytes);
+    pieces.push(piece);
+    return piece;
+  };
+
+  /** Writes the chunks as pieces of at most maxBytes; returns the pieces and, when there is one, its bytes. */
+  const writeRun = async (chunks: Iterable<string>): Promise<{ made: Piece[]; only?: Buffer }> => {
+    const made: Piece[] = [];
+    let pending: string[] = [];
+    let pendingBytes = 0;
+    let last: Buffer | undefined;
+    const flush = async () => {
+      const bytes = Buffer.from(pending.join(''), 'utf8');
+      last = bytes;
+      made.push(await writePiece(bytes));
       pending = [];
       pendingBytes = 0;
+    };
+    for (const chunk of chunks) {
+      const bytes = Buffer.byteLength(chunk, 'utf8');
+      if (bytes > maxBytes) {
+        throw new Error(
+          `${fileName}: one record takes ${bytes} bytes, more than the ${maxBytes}-byte limit of a download file; ` +
+            'records are never cut, so raise the limit (maxFileBytes) or shorten the record',
+        );
+      }
+      if (pendingBytes > 0 && pendingBytes + bytes > maxBytes) await flush();
+      pending.push(chunk);
+      pendingBytes += bytes;
     }
-    pending.push(chunk);
-    pendingBytes += bytes;
+    if (pendingBytes > 0 || made.length === 0) await flush();
+    return made.length === 1 && last ? { made, only: last } : { made };
+  };
+
+  for (const [sectionIndex, section] of sections.entries()) {
+    const runs = section.keyAt ? downloadPartRuns(section.count, section.keyAt, rowsPerPart) : [[0, section.count] as [number, number]];
+    for (const [start, end] of runs) {
+      const first = start === 0;
+      const last = end === section.count;
+      const { digests } = section;
+      // Everything that shapes the piece besides its rows' digests and the code (which the store adds).
+      const role = `${fileName} section ${sectionIndex}${first ? ' first' : ''}${last ? ' last' : ''} limit ${maxBytes} rows ${rowsPerPart}`;
+      const key = store && digests ? store.keyOf(role, Array.from({ length: end - start }, (_, offset) => digests.at(start + offset))) : undefined;
+      if (key !== undefined) {
+        const target = nextPieceFile();
+        const trial = whole.copy();
+        const kept = await store!.reuse(key, target, trial);
+        if (kept) {
+          whole = trial;
+          pieces.push({ file: target, ...kept });
+          continue;
+        }
+      }
+      const { made, only } = await writeRun(runChunks(section, start, end));
+      // A run cut by size is made again each time: it is rare, and short enough to be cheap.
+      if (key !== undefined && only) await store!.keep(key, made[0]!.file, only);
+    }
   }
-  if (pendingBytes > 0) await writer.writePart(Buffer.from(pending.join(''), 'utf8'));
-  return writer.finish();
+  return nameThePieces(dir, fileName, pieces, whole.digest('hex'), maxBytes);
+}
+
+function* runChunks(section: TextSection, start: number, end: number): Generator<string> {
+  if (start === 0) yield section.head;
+  for (let index = start; index < end; index++) yield section.rowText(index, index === section.count - 1);
+  if (end === section.count) yield section.tail;
+}
+
+/** One file when the pieces fit in one together, else each piece as a numbered part. */
+async function nameThePieces(dir: string, fileName: string, pieces: readonly Piece[], sha256: string, maxBytes: number): Promise<WrittenDownload> {
+  const bytes = pieces.reduce((sum, piece) => sum + piece.bytes, 0);
+  if (bytes <= maxBytes) {
+    const target = path.join(dir, fileName);
+    if (pieces.length === 1) await rename(pieces[0]!.file, target);
+    else await writeFile(target, Buffer.concat(await Promise.all(pieces.map((piece) => readFile(piece.file)))));
+    await Promise.all(pieces.map((piece) => rm(piece.file, { force: true })));
+    return { files: [{ fileName, bytes, sha256 }], bytes, sha256 };
+  }
+  const files: WrittenFile[] = [];
+  for (const [index, piece] of pieces.entries()) {
+    const partName = partFileName(fileName, index + 1);
+    await rename(piece.file, path.join(dir, partName));
+    files.push({ fileName: partName, bytes: piece.bytes, sha256: piece.sha256 });
+  }
+  return { files, bytes, sha256 };
 }
 
 /** Moves a binary file (the SQLite database) into the downloads, cut into parts where needed. */
