@@ -2,12 +2,13 @@ import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Catalogue } from '../../domain/catalogue.ts';
 import { attributionLine, dataLicense } from '../../domain/data-license.ts';
-import { downloadTables, landmarksTable, type TableRows } from '../../domain/download-records.ts';
+import { downloadTables, landmarksTable, type DownloadTable, type TableRows } from '../../domain/download-records.ts';
 import {
   downloadPaths,
   downloadResources,
   downloadsDirectory,
   maxDownloadFileBytes,
+  downloadPartRuns,
   rowsPerDownloadPart,
   type DownloadResource,
 } from '../../domain/download-resources.ts';
@@ -36,14 +37,30 @@ export interface BulkDownloadOptions {
   store?: OutputStore;
 }
 
-/** The sections of a tabular text download: one table, each row's text made from its record. */
-function tableSection(rows: TableRows<unknown>, text: (record: unknown, last: boolean) => string, around: { head?: string; tail?: string } = {}): TextSection {
+/** A table's rows and the runs of them that make the parts of its downloads. */
+interface TableInDownloads {
+  rows: TableRows<unknown>;
+  runs: readonly [number, number][];
+}
+
+/** What every text download of a catalogue shares: each table's rows, cut into runs once for all formats. */
+interface DownloadContext {
+  catalogue: Catalogue;
+  table(table: DownloadTable<unknown>): TableInDownloads;
+}
+
+/** A table's rows as a section of a text download, each row's text made from its record by `text`. */
+function tableSection(
+  { rows, runs }: TableInDownloads,
+  text: (record: unknown, last: boolean) => string,
+  around: { head?: string; tail?: string } = {},
+): TextSection {
   return {
     head: around.head ?? '',
     tail: around.tail ?? '',
     count: rows.count,
     rowText: (index, last) => text(rows.at(index), last),
-    keyAt: rows.keyAt,
+    runs,
     digests: rows.digests,
   };
 }
@@ -51,16 +68,17 @@ function tableSection(rows: TableRows<unknown>, text: (record: unknown, last: bo
 /** A JSON array element per line, so diffs stay readable and a split never cuts a record. */
 const jsonElement = (value: unknown, last: boolean) => `${JSON.stringify(value)}${last ? '' : ','}\n`;
 
-const csvSection = ({ table, columns }: TableColumns, catalogue: Catalogue) =>
-  tableSection(table.rows(catalogue), (record) => csvRow(flattenRecord(record, columns)), { head: csvRow(columns.map((column) => column.name)) });
+const csvSection = ({ table, columns }: TableColumns, context: DownloadContext) =>
+  tableSection(context.table(table), (record) => csvRow(flattenRecord(record, columns)), { head: csvRow(columns.map((column) => column.name)) });
 
-const ndjsonSection = ({ table }: TableColumns, catalogue: Catalogue) => tableSection(table.rows(catalogue), (record) => `${JSON.stringify(record)}\n`);
+const ndjsonSection = ({ table }: TableColumns, context: DownloadContext) =>
+  tableSection(context.table(table), (record) => `${JSON.stringify(record)}\n`);
 
 /** Valid JSON with one record per line: {"license", "attribution", "landmarks": [...], "reports": [...]}. */
-function everythingJsonSections(tables: readonly TableColumns[], catalogue: Catalogue): TextSection[] {
+function everythingJsonSections(tables: readonly TableColumns[], context: DownloadContext): TextSection[] {
   const header = { license: { name: dataLicense.id, title: dataLicense.title, path: dataLicense.url }, attribution: attributionLine };
   return tables.map(({ table }, index) =>
-    tableSection(table.rows(catalogue), jsonElement, {
+    tableSection(context.table(table), jsonElement, {
       head: `${index === 0 ? `${JSON.stringify(header).slice(0, -1)},\n` : ''}${JSON.stringify(table.name)}:[\n`,
       tail: index < tables.length - 1 ? '],\n' : ']}\n',
     }),
@@ -72,15 +90,17 @@ function everythingJsonSections(tables: readonly TableColumns[], catalogue: Cata
  * concatenate back into the whole file. License and attribution are foreign members, which
  * RFC 7946 allows and GIS tools ignore.
  */
-function geojsonSection(catalogue: Catalogue): TextSection {
+function geojsonSection(context: DownloadContext): TextSection {
+  const { catalogue } = context;
   const header = { type: 'FeatureCollection', license: dataLicense.id, attribution: attributionLine };
-  const features: TableRows<unknown> = { ...landmarksTable.rows(catalogue), at: (index) => landmarkFeatureOf(catalogue.landmarks[index]!) };
+  const landmarks = context.table(landmarksTable as DownloadTable<unknown>);
+  const features = { ...landmarks, rows: { ...landmarks.rows, at: (index: number) => landmarkFeatureOf(catalogue.landmarks[index]!) } };
   return tableSection(features, jsonElement, { head: `${JSON.stringify(header).slice(0, -1)},"features":[\n`, tail: ']}\n' });
 }
 
 async function writeResource(
   resource: DownloadResource,
-  context: { catalogue: Catalogue; tables: readonly TableColumns[]; directory: string; siteUrl: string; text: TextDownloadOptions },
+  context: DownloadContext & { tables: readonly TableColumns[]; directory: string; siteUrl: string; text: TextDownloadOptions },
 ): Promise<WrittenDownload> {
   const { catalogue, tables, directory } = context;
   const maxFileBytes = context.text.maxBytes;
@@ -88,13 +108,13 @@ async function writeResource(
   const text = (sections: TextSection[]) => writeTextDownload(directory, resource.fileName, sections, context.text);
   switch (resource.format) {
     case 'csv':
-      return text([csvSection(table!, catalogue)]);
+      return text([csvSection(table!, context)]);
     case 'ndjson':
-      return text([ndjsonSection(table!, catalogue)]);
+      return text([ndjsonSection(table!, context)]);
     case 'json':
-      return text(everythingJsonSections(tables, catalogue));
+      return text(everythingJsonSections(tables, context));
     case 'geojson':
-      return text([geojsonSection(catalogue)]);
+      return text([geojsonSection(context)]);
     case 'atom': {
       // A hundred short entries stay far below 25 MiB; lines as rows keep even a tiny test limit honest.
       const lines = changesFeed(catalogue.reports, context.siteUrl).split(/(?<=\n)/);
@@ -126,9 +146,20 @@ export async function emitBulkDownloads(catalogue: Catalogue, directory: string,
   await mkdir(directory, { recursive: true });
   const tables: TableColumns[] = downloadTables.map((table) => ({ table: table as TableColumns['table'], columns: flatColumns(table.schema) }));
   const written = new Map<string, WrittenDownload>();
-  const text: TextDownloadOptions = { maxBytes: maxFileBytes, rowsPerPart: options.rowsPerPart ?? rowsPerDownloadPart, store: options.store };
+  const text: TextDownloadOptions = { maxBytes: maxFileBytes, store: options.store };
+  const rowsPerPart = options.rowsPerPart ?? rowsPerDownloadPart;
+  const tablesInDownloads = new Map<string, TableInDownloads>();
+  const table = (downloadTable: DownloadTable<unknown>) => {
+    let found = tablesInDownloads.get(downloadTable.name);
+    if (!found) {
+      const rows = downloadTable.rows(catalogue);
+      found = { rows, runs: downloadPartRuns(rows.count, rows.keyAt, rowsPerPart) };
+      tablesInDownloads.set(downloadTable.name, found);
+    }
+    return found;
+  };
   for (const resource of downloadResources) {
-    written.set(resource.name, await writeResource(resource, { catalogue, tables, directory, siteUrl: options.siteUrl, text }));
+    written.set(resource.name, await writeResource(resource, { catalogue, table, tables, directory, siteUrl: options.siteUrl, text }));
   }
   const datapackage = datapackageOf({ siteUrl: options.siteUrl, tables, written, maxFileBytes });
   await writeFile(path.join(directory, path.basename(downloadPaths.datapackage)), `${JSON.stringify(datapackage, null, 2)}\n`);

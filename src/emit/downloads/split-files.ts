@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { downloadPartRuns, partFileName } from '../../domain/download-resources.ts';
+import { partFileName } from '../../domain/download-resources.ts';
 import type { DigestList } from '../../domain/input-digests.ts';
 import type { OutputStore } from '../output-store.ts';
 
@@ -65,8 +65,8 @@ export interface TextSection {
   count: number;
   /** The row's text; `last` is for JSON, whose last element takes no comma. */
   rowText(index: number, last: boolean): string;
-  /** The row's key, where runs of rows start (downloadPartRuns); without keys, text is cut by size only. */
-  keyAt?: (index: number) => string;
+  /** The runs of rows [start, end) that make the parts (downloadPartRuns); without, text is cut by size only. */
+  runs?: readonly (readonly [number, number])[];
   /** The input digests of the rows' records: a part made from rows that kept theirs is reused. */
   digests?: DigestList | undefined;
 }
@@ -74,7 +74,6 @@ export interface TextSection {
 export interface TextDownloadOptions {
   /** The size limit of one file. */
   maxBytes: number;
-  rowsPerPart: number;
   store?: OutputStore | undefined;
 }
 
@@ -93,7 +92,7 @@ interface Piece {
  * piece at a time: a million small encodes and hash updates cost more than the rest of the work.
  */
 export async function writeTextDownload(dir: string, fileName: string, sections: readonly TextSection[], options: TextDownloadOptions): Promise<WrittenDownload> {
-  const { maxBytes, rowsPerPart, store } = options;
+  const { maxBytes, store } = options;
   const pieces: Piece[] = [];
   let whole = createHash('sha256');
   const nextPieceFile = () => path.join(dir, `.${fileName}.piece-${pieces.length}`);
@@ -136,13 +135,12 @@ export async function writeTextDownload(dir: string, fileName: string, sections:
   };
 
   for (const [sectionIndex, section] of sections.entries()) {
-    const runs = section.keyAt ? downloadPartRuns(section.count, section.keyAt, rowsPerPart) : [[0, section.count] as [number, number]];
-    for (const [start, end] of runs) {
+    for (const [start, end] of section.runs ?? [[0, section.count]]) {
       const first = start === 0;
       const last = end === section.count;
       const { digests } = section;
       // Everything that shapes the piece besides its rows' digests and the code (which the store adds).
-      const role = `${fileName} section ${sectionIndex}${first ? ' first' : ''}${last ? ' last' : ''} limit ${maxBytes} rows ${rowsPerPart}`;
+      const role = `${fileName} section ${sectionIndex}${first ? ' first' : ''}${last ? ' last' : ''} limit ${maxBytes}`;
       const key = store && digests ? store.keyOf(role, Array.from({ length: end - start }, (_, offset) => digests.at(start + offset))) : undefined;
       if (key !== undefined) {
         const target = nextPieceFile();

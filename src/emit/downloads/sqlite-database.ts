@@ -5,10 +5,10 @@ import type { CellValue, FlatColumn } from '../../domain/flat-columns.ts';
 /**
  * The SQLite download, ready for Datasette, DuckDB or sqlite3: the same tables and columns as the
  * CSV files, with primary keys, NOT NULL, a foreign key and an index on it. Written with Node's
- * built-in SQLite, so no dependency; a fixed page size, rows in catalogue order and a final VACUUM
- * make the file byte-identical for identical content (with the same SQLite version). Column
- * descriptions are SQL comments in CREATE TABLE, which SQLite keeps, so `.schema` and Datasette
- * show them.
+ * built-in SQLite, so no dependency; a fixed page size and the same statements in the same order
+ * (rows in catalogue order, indexes after them) make the file byte-identical for identical content
+ * (with the same SQLite version). Column descriptions are SQL comments in CREATE TABLE, which
+ * SQLite keeps, so `.schema` and Datasette show them.
  */
 
 export interface SqliteTable {
@@ -79,7 +79,8 @@ export async function writeSqliteDatabase(file: string, tables: readonly SqliteT
         database.exec(`CREATE INDEX ${sqlName(`${table.name}_by_${table.foreignKey.column}`)} ON ${sqlName(table.name)} (${sqlName(table.foreignKey.column)})`);
       }
     }
-    database.exec('VACUUM');
+    // No VACUUM: tables filled in key order and indexes built last leave little to compact. On a
+    // million synthetic reports it took 3.0 s for a file 0.7% smaller (424 MiB instead of 427).
   } finally {
     database.close();
   }
