@@ -15,6 +15,7 @@ import { movePageTemplates } from './page-templates.ts';
 import { budgetInWords, budgetProblem, defaultMaxFiles, measureSite } from './file-budget.ts';
 import { buildFingerprint, openOutputStore, outputStoreDir, reuseInWords } from './output-store.ts';
 import { repositoryUrl } from './repository-url.ts';
+import { isRunning } from './running-process.ts';
 
 export interface BuildOptions {
   /** The project: Astro pages, config. */
@@ -104,15 +105,6 @@ function* released<T>(items: T[]): Generator<T> {
 }
 
 const stagingPrefix = '.build-';
-
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 /**
  * A build that was killed (out of memory, interrupted) cannot remove its staging folders, which

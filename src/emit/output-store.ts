@@ -2,6 +2,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isRunning } from './running-process.ts';
 
 /**
  * Output files kept between builds under a key made of what they were made from (the input
@@ -175,7 +176,11 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
       await writeFile(incoming, JSON.stringify({ format: formatVersion, files: next } satisfies StoreIndex));
       await rename(incoming, indexFile);
       for (const name of await readdir(filesDir)) {
-        if (!(name in next) && !name.startsWith('.')) await unlink(path.join(filesDir, name)).catch(() => undefined);
+        if (name in next) continue;
+        // `.<key>.<pid>` is a file being kept: left by a killed build, it would hold a published
+        // file's disk space for good; another build that is still running needs it.
+        const pid = /^\.[0-9a-f]+\.(\d+)$/.exec(name)?.[1];
+        if (pid === undefined ? !name.startsWith('.') : !isRunning(Number(pid))) await unlink(path.join(filesDir, name)).catch(() => undefined);
       }
     },
     counts,

@@ -75,6 +75,21 @@ describe('the output store', () => {
     expect(third.notes.join()).toContain('could not be read and was ignored');
   });
 
+  it('removes what a killed build left half-kept, and leaves what a running build is keeping', async () => {
+    const { storeDir, site } = await folders();
+    await build(storeDir, await site('first'), { 'a.json': 'A' });
+    // Above the largest process id Linux hands out (2^22), so no process of this name is running.
+    const killed = `.${'1'.repeat(64)}.99999999`;
+    const running = `.${'2'.repeat(64)}.${process.pid}`;
+    for (const name of [killed, running]) await writeFile(path.join(storeDir, 'files', name), 'a file being kept');
+
+    await build(storeDir, await site('second'), { 'a.json': 'A' });
+    const left = await readdir(path.join(storeDir, 'files'));
+    expect(left).not.toContain(killed);
+    expect(left).toContain(running);
+    expect(left).toHaveLength(2); // and a.json's kept file
+  });
+
   it('keeps only the files the last build used', async () => {
     const { storeDir, site } = await folders();
     await build(storeDir, await site('first'), { 'a.json': 'A', 'b.json': 'B', 'c.json': 'C' });
