@@ -187,8 +187,9 @@ export function datapackageOf({ siteUrl, tables, written, maxFileBytes }: Datapa
     description:
       'Dated reports of closures, scaffolding, refurbishment, restricted access and blocked views at landmarks worldwide, ' +
       `with the landmarks they are about. ${freshnessNote} Files over ${sizeLimitInWords(maxFileBytes)} are split into parts listed in order under ` +
-      '"path"; concatenate them to get the whole file, whose size and hash are "bytes" and "hash". A part holds whole rows and ' +
-      'changes only when one of its rows does: compare the hashes under "parts" to fetch only what changed.',
+      '"path"; concatenate them to get the whole file, whose size and hash are "bytes" and "hash". A part of a text file holds ' +
+      'whole rows and changes only when one of its rows does: compare the hashes under "parts" to fetch only what changed. ' +
+      'The parts of the SQLite database are plain slices of it, and any change may change every one.',
     homepage: urls.absolute(downloadPaths.page),
     licenses: [{ name: dataLicense.id, title: dataLicense.title, path: dataLicense.url }],
     attribution: attributionLine,
