@@ -191,12 +191,12 @@ export async function moveBinaryDownload(sourceFile: string, dir: string, fileNa
   const handle = await open(sourceFile);
   try {
     const { size } = await handle.stat();
+    const buffer = Buffer.allocUnsafe(Math.min(maxBytes, size));
     for (let offset = 0; offset < size; offset += maxBytes) {
       const length = Math.min(maxBytes, size - offset);
-      const slice = Buffer.alloc(length);
-      const { bytesRead } = await handle.read(slice, 0, length, offset);
+      const { bytesRead } = await handle.read(buffer, 0, length, offset);
       if (bytesRead !== length) throw new Error(`${sourceFile}: expected ${length} bytes at offset ${offset}, read ${bytesRead}; was it changed while the build ran?`);
-      await writer.writePart(slice);
+      await writer.writePart(buffer.subarray(0, length));
     }
   } finally {
     await handle.close();
