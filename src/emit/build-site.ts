@@ -7,6 +7,7 @@ import { loadPopularity } from '../load/popularity.ts';
 import type { Problem } from '../load/problem.ts';
 import { buildCatalogue, type Catalogue } from '../domain/catalogue.ts';
 import { apiDataFiles, builtDataStore, emitApiData, writeSiteFile } from './emit-api-data.ts';
+import { dataPaths } from '../domain/data-paths.ts';
 import { assetHeadersFile, assetHeadersPath } from '../domain/response-headers.ts';
 import { emitEntryPoints } from './emit-entry-points.ts';
 import { withBulkDownloads } from './downloads/emit-downloads.ts';
@@ -50,15 +51,21 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // Staged inside the project, where Astro's intermediate server chunks can resolve node_modules.
   const staging = path.join(options.projectRoot, `${stagingPrefix}${process.pid}`);
   await removeAbandonedStaging(options.projectRoot);
+  // The API data is written beside staging while the SQLite download is made in its own thread.
+  const dataStaging = `${staging}.data`;
   try {
-    await rm(staging, { recursive: true, force: true });
+    await Promise.all([staging, dataStaging].map((folder) => rm(folder, { recursive: true, force: true })));
     const store = await openOutputStore(outputStoreDir(options.contentRoot), buildFingerprint(options.siteUrl, repositoryUrl));
-    // Downloads first, so the /data page shows their real sizes; they join staging after Astro.
-    await withBulkDownloads(catalogue, { siteUrl: options.siteUrl, staging, store }, (datapackage) =>
-      withPageData({ catalogue, datapackage }, () => buildPages(options.projectRoot, staging, options.siteUrl)),
+    // Downloads and data first, so the /data page shows their real sizes; they join staging after
+    // Astro, which empties its output folder.
+    await withBulkDownloads(
+      catalogue,
+      { siteUrl: options.siteUrl, staging, store },
+      () => emitApiData(apiDataFiles(catalogue, repositoryUrl), dataStaging, store),
+      (datapackage) => withPageData({ catalogue, datapackage }, () => buildPages(options.projectRoot, staging, options.siteUrl)),
     );
+    await rename(path.join(dataStaging, dataFolder), path.join(staging, dataFolder));
     await movePageTemplates(staging);
-    await emitApiData(apiDataFiles(catalogue, repositoryUrl), staging, store);
     // The store only speeds up the next build: failing to save it is worth a note, not a failed build.
     await store.close().catch((error: Error) => store.notes.push(`could not save the kept output files: ${error.message.split('\n')[0]}`));
     await writeSiteFile(staging, assetHeadersPath, assetHeadersFile());
@@ -71,9 +78,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     await swapIn(staging, outDir);
     return { ok: true, catalogue, budget: budgetInWords(measure, maxFiles), parsing, reuse: reuseInWords(store) };
   } finally {
-    await rm(staging, { recursive: true, force: true });
+    await Promise.all([staging, dataStaging].map((folder) => rm(folder, { recursive: true, force: true })));
   }
 }
+
+/** The folder holding every file behind the API routes, `_data`. */
+const dataFolder = dataPaths.prefix.split('/').filter(Boolean)[0]!;
 
 /**
  * Validates the content and derives the catalogue from it. The parsed records are released one by

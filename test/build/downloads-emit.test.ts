@@ -145,6 +145,19 @@ describe('bulk downloads of the same catalogue', () => {
   });
 });
 
+describe('the SQLite database, written in a thread of its own while the build goes on', () => {
+  it('is not left behind, even later, when the work beside it fails', async () => {
+    const directory = await mkdtemp(path.join(tmpdir(), 'lcr-downloads-'));
+    const failing = async () => {
+      throw new Error('the API data could not be written');
+    };
+    await expect(emitBulkDownloads(syntheticCatalogue(), directory, { siteUrl }, failing)).rejects.toThrow('the API data could not be written');
+    // Long enough for a thread that was not stopped to write the database of 160 rows.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await readdir(directory)).filter((name) => name.includes('.sqlite'))).toEqual([]);
+  });
+});
+
 describe('landmarks.geojson', () => {
   it('is one RFC 7946 FeatureCollection: a Point per landmark at [lon, lat], with flat properties', async () => {
     const collection = JSON.parse((await whole.read('landmarks.geojson')).toString('utf8')) as {

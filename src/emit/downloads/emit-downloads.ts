@@ -17,14 +17,16 @@ import { landmarkFeatureOf } from '../../domain/landmark-features.ts';
 import { changesFeed } from './changes-feed.ts';
 import { csvRow } from './csv.ts';
 import { datapackageOf, type Datapackage, type TableColumns } from './datapackage.ts';
-import { writeSqliteDatabase } from './sqlite-database.ts';
+import { startSqliteDownload, type SqliteDownload } from './sqlite-download.ts';
 import type { OutputStore } from '../output-store.ts';
-import { moveBinaryDownload, writeTextDownload, type TextDownloadOptions, type TextSection, type WrittenDownload } from './split-files.ts';
+import { writeTextDownload, type TextDownloadOptions, type TextSection, type WrittenDownload } from './split-files.ts';
 
 /**
  * The bulk downloads under /data/, so that nobody has to crawl the API to get everything: CSV and
  * NDJSON per table, one JSON file, a SQLite database, the Atom feed of changes, and datapackage.json
  * describing them all. Every byte derives from the catalogue: the same content gives the same files.
+ * The text files are written on this thread; the SQLite database is loaded from the NDJSON files
+ * in a thread of its own (sqlite-download.ts), while the caller's other work goes on.
  */
 
 export interface BulkDownloadOptions {
@@ -98,12 +100,16 @@ function geojsonSection(context: DownloadContext): TextSection {
   return tableSection(features, jsonElement, { head: `${JSON.stringify(header).slice(0, -1)},"features":[\n`, tail: ']}\n' });
 }
 
-async function writeResource(
-  resource: DownloadResource,
+/** A download written as text on this thread: all but the SQLite database. */
+type TextResource = DownloadResource & { format: Exclude<DownloadResource['format'], 'sqlite'> };
+
+const isTextResource = (resource: DownloadResource): resource is TextResource => resource.format !== 'sqlite';
+
+async function writeTextResource(
+  resource: TextResource,
   context: DownloadContext & { tables: readonly TableColumns[]; directory: string; siteUrl: string; text: TextDownloadOptions },
 ): Promise<WrittenDownload> {
   const { catalogue, tables, directory } = context;
-  const maxFileBytes = context.text.maxBytes;
   const table = tables.find((candidate) => candidate.table.name === resource.table);
   const text = (sections: TextSection[]) => writeTextDownload(directory, resource.fileName, sections, context.text);
   switch (resource.format) {
@@ -120,28 +126,36 @@ async function writeResource(
       const lines = changesFeed(catalogue.reports, context.siteUrl).split(/(?<=\n)/);
       return text([{ head: '', tail: '', count: lines.length, rowText: (index) => lines[index]! }]);
     }
-    case 'sqlite': {
-      const building = path.join(directory, `.${resource.fileName}.building`);
-      await writeSqliteDatabase(
-        building,
-        tables.map(({ table: { name, primaryKey, foreignKey, rows }, columns }) => ({
-          name,
-          columns,
-          primaryKey,
-          foreignKey,
-          rows: (function* () {
-            const source = rows(catalogue);
-            for (let index = 0; index < source.count; index++) yield flattenRecord(source.at(index), columns);
-          })(),
-        })),
-      );
-      return moveBinaryDownload(building, directory, resource.fileName, maxFileBytes);
-    }
   }
 }
 
-/** Writes every download and datapackage.json into `directory` (created if needed); returns the datapackage. */
-export async function emitBulkDownloads(catalogue: Catalogue, directory: string, options: BulkDownloadOptions): Promise<Datapackage> {
+/** The SQLite database of the tables, from their NDJSON downloads once `written` holds them all; undefined until then. */
+function startSqliteWhenReady(tables: readonly TableColumns[], written: ReadonlyMap<string, WrittenDownload>, directory: string, maxBytes: number): SqliteDownload | undefined {
+  const ndjsonFiles = tables.map(({ table }) => {
+    const ndjson = downloadResources.find((resource) => resource.format === 'ndjson' && resource.table === table.name)!;
+    return written.get(ndjson.name)?.files.map(({ fileName }) => path.join(directory, fileName));
+  });
+  if (ndjsonFiles.some((files) => files === undefined)) return undefined;
+  return startSqliteDownload({
+    directory,
+    fileName: sqliteResource.fileName,
+    maxBytes,
+    tables: tables.map(({ table: { name, primaryKey, foreignKey }, columns }, index) => ({ name, columns, primaryKey, foreignKey, files: ndjsonFiles[index]! })),
+  });
+}
+
+const sqliteResource = downloadResources.find((resource) => resource.format === 'sqlite')!;
+
+/**
+ * Writes every download and datapackage.json into `directory` (created if needed); returns the
+ * datapackage. `meanwhile` runs on this thread while the SQLite database is written in its own.
+ */
+export async function emitBulkDownloads(
+  catalogue: Catalogue,
+  directory: string,
+  options: BulkDownloadOptions,
+  meanwhile: () => Promise<void> = async () => {},
+): Promise<Datapackage> {
   const maxFileBytes = options.maxFileBytes ?? maxDownloadFileBytes;
   await mkdir(directory, { recursive: true });
   const tables: TableColumns[] = downloadTables.map((table) => ({ table: table as TableColumns['table'], columns: flatColumns(table.schema) }));
@@ -158,8 +172,18 @@ export async function emitBulkDownloads(catalogue: Catalogue, directory: string,
     }
     return found;
   };
-  for (const resource of downloadResources) {
-    written.set(resource.name, await writeResource(resource, { catalogue, table, tables, directory, siteUrl: options.siteUrl, text }));
+  let sqlite: SqliteDownload | undefined;
+  try {
+    for (const resource of downloadResources.filter(isTextResource)) {
+      written.set(resource.name, await writeTextResource(resource, { catalogue, table, tables, directory, siteUrl: options.siteUrl, text }));
+      // Started as soon as its NDJSON files are written, so it runs beside the rest.
+      sqlite ??= startSqliteWhenReady(tables, written, directory, maxFileBytes);
+    }
+    await meanwhile();
+    written.set(sqliteResource.name, await sqlite!.written);
+  } catch (error) {
+    await sqlite?.cancel();
+    throw error;
   }
   const datapackage = datapackageOf({ siteUrl: options.siteUrl, tables, written, maxFileBytes });
   await writeFile(path.join(directory, path.basename(downloadPaths.datapackage)), `${JSON.stringify(datapackage, null, 2)}\n`);
@@ -167,19 +191,21 @@ export async function emitBulkDownloads(catalogue: Catalogue, directory: string,
 }
 
 /**
- * Emits the downloads beside `staging`, runs `buildPages` (Astro, which empties its output folder
- * first) with their datapackage for the download page, then moves the downloads into
- * `staging/data/`. Nothing is left behind if any step fails.
+ * Emits the downloads beside `staging` (running `meanwhile` while the SQLite database is written),
+ * runs `buildPages` (Astro, which empties its output folder first) with their datapackage for the
+ * download page, then moves the downloads into `staging/data/`. Nothing is left behind if any step
+ * fails.
  */
 export async function withBulkDownloads<T>(
   catalogue: Catalogue,
   options: BulkDownloadOptions & { staging: string },
+  meanwhile: () => Promise<void>,
   buildPages: (datapackage: Datapackage) => Promise<T>,
 ): Promise<T> {
   const directory = `${options.staging}.downloads`;
   await rm(directory, { recursive: true, force: true });
   try {
-    const result = await buildPages(await emitBulkDownloads(catalogue, directory, options));
+    const result = await buildPages(await emitBulkDownloads(catalogue, directory, options, meanwhile));
     const target = path.join(options.staging, ...downloadsDirectory.split('/').filter(Boolean));
     await mkdir(target, { recursive: true });
     for (const file of await readdir(directory)) await rename(path.join(directory, file), path.join(target, file));
