@@ -20,8 +20,13 @@ export function compareChangePositions(a: ChangePosition, b: ChangePosition): nu
   return a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+/** The positions of `reports` in the order of the changes feed. */
+export function changeOrder(reports: readonly StoredReport[]): number[] {
+  return Array.from(reports.keys()).sort((a, b) => compareChangePositions(reports[a]!, reports[b]!));
+}
+
 export function changesInOrder(reports: readonly StoredReport[]): StoredChange[] {
-  return reports.map(changeOf).sort(compareChangePositions);
+  return changeOrder(reports).map((index) => changeOf(reports[index]!));
 }
 
 export function isChangePosition(value: unknown): value is ChangePosition {

@@ -12,7 +12,7 @@ export interface DataLayout {
   reportBuckets: number;
   /** Landmark summaries per list chunk (search hits and random picks read these too). */
   landmarkChunkSize: number;
-  /** Changes per chunk of the changes feed. */
+  /** The fewest changes in a chunk of the changes feed but the last (chunks are cut at reports' ids, see chunkSortedAtKeys). */
   changesChunkSize: number;
 }
 

@@ -1,9 +1,12 @@
+import { bucketOf } from './buckets.ts';
+
 /**
- * Sorted records stored as fixed-size chunks plus a small manifest of each chunk's first key.
- * A page starting after any position is assembled from the few chunks that hold it, so the cost
- * of a request depends on its limit, never on the size of the catalogue.
+ * Sorted records stored as chunks plus a small manifest of each chunk's first key. A page starting
+ * after any position is assembled from the few chunks that hold it, so the cost of a request
+ * depends on its limit, never on the size of the catalogue.
  */
 export interface ChunkManifest<Key> {
+  /** Every chunk but the last holds at least this many records (chunkSorted: exactly this many). */
   chunkSize: number;
   total: number;
   /** The key of the first record of every chunk, in order. */
@@ -18,6 +21,34 @@ export function chunkSorted<Item, Key>(
   const chunks: Item[][] = [];
   for (let start = 0; start < items.length; start += chunkSize) chunks.push(items.slice(start, start + chunkSize));
   return { manifest: { chunkSize, total: items.length, firstKeys: chunks.map((chunk) => keyOf(chunk[0]!)) }, chunks };
+}
+
+/**
+ * Sorted records cut where their keys say rather than every `minSize` records, for data that is
+ * rebuilt after every edit: each chunk but the last holds from `minSize` to twice as many, and
+ * ends before the first record past `minSize` whose `cutKeyOf` hashes to 0 in a quarter of
+ * `minSize` (or at twice `minSize`). A record added or removed then changes the chunk that holds
+ * it, and seldom the next, instead of shifting every chunk after it, so the build reuses the
+ * others. There are never more chunks than with chunkSorted(items, keyOf, minSize).
+ */
+export function chunkSortedAtKeys<Item, Key>(
+  items: readonly Item[],
+  keyOf: (item: Item) => Key,
+  cutKeyOf: (item: Item) => string,
+  minSize: number,
+): { manifest: ChunkManifest<Key>; chunks: Item[][] } {
+  const oneIn = Math.max(1, Math.floor(minSize / 4));
+  const chunks: Item[][] = [];
+  let start = 0;
+  for (let index = 0; index < items.length; index++) {
+    const size = index - start;
+    if (size >= 2 * minSize || (size >= minSize && bucketOf(cutKeyOf(items[index]!), oneIn) === 0)) {
+      chunks.push(items.slice(start, index));
+      start = index;
+    }
+  }
+  if (start < items.length) chunks.push(items.slice(start));
+  return { manifest: { chunkSize: minSize, total: items.length, firstKeys: chunks.map((chunk) => keyOf(chunk[0]!)) }, chunks };
 }
 
 /** The last chunk whose first key is not after the start position: every earlier chunk is entirely before it. */
@@ -46,8 +77,9 @@ export interface PageQuery<Item, Key> {
 
 /**
  * The first `limit` records after the start position, and whether more follow. The chunks that
- * can hold them are read concurrently: all but the last chunk are full, so limit + 1 records
- * (one more, to know whether more follow) span at most this many chunks from the starting one.
+ * can hold them are read concurrently: all but the last chunk hold at least `chunkSize` records,
+ * so limit + 1 records (one more, to know whether more follow) span at most this many chunks from
+ * the starting one.
  */
 export async function collectPage<Item, Key>(
   manifest: ChunkManifest<Key>,

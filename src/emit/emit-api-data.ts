@@ -2,13 +2,13 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { bucketPositions } from '../domain/buckets.ts';
 import { summaryOf, type Catalogue } from '../domain/catalogue.ts';
-import { changesInOrder } from '../domain/changes.ts';
+import { changeOf, changeOrder } from '../domain/changes.ts';
 import { dataLayoutFor } from '../domain/data-layout.ts';
 import { dataPaths, type DataManifest } from '../domain/data-paths.ts';
 import { dataStoreOver, type DataStore } from '../domain/data-store.ts';
 import type { DigestList } from '../domain/input-digests.ts';
 import { popularLandmarks } from '../domain/featured.ts';
-import { chunkSorted } from '../domain/keyset-chunks.ts';
+import { chunkSortedAtKeys } from '../domain/keyset-chunks.ts';
 import { chunkLandmarkList } from '../domain/landmark-list.ts';
 import { buildSearchShards } from '../domain/search/build-index.ts';
 import type { OutputStore } from './output-store.ts';
@@ -75,10 +75,21 @@ export function* apiDataFiles(catalogue: Catalogue, repositoryUrl: string): Gene
     yield dataFile(dataPaths.landmarkPagesChunk(index), () => chunk, digests && (() => chunk.map((_, offset) => digests.landmarks.at(start + offset))));
   }
 
-  // Ordered by update time, the changes shift whenever a report changes: made anew every time.
-  const changes = chunkSorted(changesInOrder(catalogue.reports), ({ updatedAt, id }) => ({ updatedAt, id }), layout.changesChunkSize);
+  // Ordered by update time, an edited report moves to the end of the feed: chunks cut at the
+  // reports' ids keep the rest, where fixed-size chunks would all shift. Chunks hold report
+  // positions until written, so reused ones never become change records.
+  const { reports } = catalogue;
+  const changes = chunkSortedAtKeys(
+    changeOrder(reports),
+    (position) => ({ updatedAt: reports[position]!.updatedAt, id: reports[position]!.id }),
+    (position) => reports[position]!.id,
+    layout.changesChunkSize,
+  );
   yield dataFile(dataPaths.changesManifest, () => changes.manifest);
-  for (const [index, chunk] of changes.chunks.entries()) yield dataFile(dataPaths.changesChunk(index), () => chunk);
+  for (const [index, chunk] of changes.chunks.entries()) {
+    const made = () => chunk.map((position) => changeOf(reports[position]!));
+    yield dataFile(dataPaths.changesChunk(index), made, digests && (() => chunk.map((position) => digests.reports.at(position))));
+  }
 
   for (const [key, shard] of shards) yield dataFile(dataPaths.searchShard(key), () => shard);
   yield dataFile(dataPaths.popular, () => popularLandmarks(summaries));
