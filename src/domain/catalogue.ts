@@ -51,13 +51,17 @@ function pageUrlsOf(html: string, json: string) {
   return { html, json, markdown: markdownTwin(html) };
 }
 
-/** Newest confirmation first; the first report gives a landmark its current condition. */
-function byMostRecentlyConfirmed(a: StoredReport, b: StoredReport): number {
-  return (
-    instantOf(b.lastConfirmedAt) - instantOf(a.lastConfirmedAt) ||
-    instantOf(b.observedAt) - instantOf(a.observedAt) ||
-    (a.id < b.id ? -1 : 1)
-  );
+/**
+ * Compares report positions, newest confirmation first; the first report gives a landmark its
+ * current condition. Dates are parsed once per report, not in each of the sort's comparisons.
+ */
+function byMostRecentlyConfirmed(reports: readonly StoredReport[]) {
+  const confirmed = Float64Array.from(reports, (report) => instantOf(report.lastConfirmedAt));
+  const observed = Float64Array.from(reports, (report) => instantOf(report.observedAt));
+  return {
+    observed,
+    compare: (a: number, b: number) => confirmed[b]! - confirmed[a]! || observed[b]! - observed[a]! || (reports[a]!.id < reports[b]!.id ? -1 : 1),
+  };
 }
 
 function storeReport(input: ReportInput, landmark: StoredReport['landmark'], urls: SiteUrls): StoredReport {
@@ -87,12 +91,13 @@ function currentConditionOf(report: StoredReport | undefined): StoredCurrentCond
   return { condition, reportId: id, summary, observedAt, lastConfirmedAt, reportExpiryDays, currentUntil };
 }
 
-function latestObservedAt(reports: readonly StoredReport[]): string | null {
-  let latest: string | null = null;
-  for (const report of reports) {
-    if (latest === null || instantOf(report.observedAt) > instantOf(latest)) latest = report.observedAt;
+/** The observation date of the first of `positions` observed latest, given each position's instant. */
+function latestObservedAt(reports: readonly StoredReport[], positions: readonly number[], observed: Float64Array): string | null {
+  let latest: number | undefined;
+  for (const position of positions) {
+    if (latest === undefined || observed[position]! > observed[latest]!) latest = position;
   }
-  return latest;
+  return latest === undefined ? null : reports[latest]!.observedAt;
 }
 
 export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogue {
@@ -126,11 +131,13 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
     reportIndexesByLandmark.set(report.landmark.slug, list);
   });
 
+  const recency = byMostRecentlyConfirmed(reports);
   const built = input.landmarks
     .map((landmark) => {
       const { frontmatter } = landmark;
       const ownIndexes = reportIndexesByLandmark.get(landmark.slug) ?? [];
-      const own = ownIndexes.map((index) => reports[index]!).sort(byMostRecentlyConfirmed);
+      const ownInOrder = [...ownIndexes].sort(recency.compare);
+      const own = ownInOrder.map((index) => reports[index]!);
       const wikipediaEditions = input.popularity?.get(frontmatter.wikidata) ?? null;
       const detail: StoredLandmarkDetail = {
         slug: landmark.slug,
@@ -145,7 +152,7 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
         coordinates: frontmatter.coordinates,
         wikidata: frontmatter.wikidata,
         wikipediaEditions,
-        latestObservedAt: latestObservedAt(own),
+        latestObservedAt: latestObservedAt(reports, ownInOrder, recency.observed),
         urls: pageUrlsOf(urls.landmarkPage(landmark.slug), urls.landmarkJson(landmark.slug)),
         currentCondition: currentConditionOf(own[0]),
         reportCount: own.length,
