@@ -7,7 +7,7 @@ import { locateProblems } from './locate-problems.ts';
 import { openParseCache } from './parse-cache.ts';
 import { parseContentFiles, type ParsedFiles } from './parse-files.ts';
 import { sortProblems, startOfFile, type Problem } from './problem.ts';
-import type { Content } from './records.ts';
+import type { Content, ReportRecord } from './records.ts';
 
 export interface LoadOptions {
   /** The repository (or fixture) root holding `content/`. */
@@ -50,12 +50,20 @@ export async function loadContent({ root, now, readCommitTimes = true, cacheDir 
   const [{ outcomes, blobIds, cache }, commitTimes] = await Promise.all([outcomesOf(root, files, cacheDir), history]);
 
   const content: Content = { landmarks: [], reports: [] };
-  for (const [index, outcome] of outcomes.entries()) {
-    problems.push(...outcome.problems);
+  for (const [index, { problems: own, landmark, report }] of outcomes.entries()) {
+    if (own.length > 0) problems.push(...own);
     const blobId = blobIds[index];
     // Completed in place rather than copied: a million copies would briefly double the memory.
-    if (outcome.landmark) content.landmarks.push(blobId === undefined ? outcome.landmark : Object.assign(outcome.landmark, { blobId }));
-    if (outcome.report) content.reports.push(Object.assign(outcome.report, { committedAt: commitTimes.get(outcome.report.file) }, blobId === undefined ? {} : { blobId }));
+    if (landmark) {
+      if (blobId !== undefined) landmark.blobId = blobId;
+      content.landmarks.push(landmark);
+    }
+    if (report) {
+      const record: ReportRecord = report;
+      record.committedAt = commitTimes.get(report.file);
+      if (blobId !== undefined) record.blobId = blobId;
+      content.reports.push(record);
+    }
   }
 
   // Order records so everything derived from them is deterministic.
