@@ -87,8 +87,8 @@ export function* apiDataFiles(catalogue: Catalogue, repositoryUrl: string): Gene
   );
   yield dataFile(dataPaths.changesManifest, () => changes.manifest);
   for (const [index, chunk] of changes.chunks.entries()) {
-    const made = () => chunk.map((position) => changeOf(reports[position]!));
-    yield dataFile(dataPaths.changesChunk(index), made, digests && (() => chunk.map((position) => digests.reports.at(position))));
+    const changesInChunk = () => chunk.map((position) => changeOf(reports[position]!));
+    yield dataFile(dataPaths.changesChunk(index), changesInChunk, digests && (() => chunk.map((position) => digests.reports.at(position))));
   }
 
   for (const [key, shard] of shards) yield dataFile(dataPaths.searchShard(key), () => shard);

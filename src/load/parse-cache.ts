@@ -35,7 +35,7 @@ const formatVersion = 1;
 
 interface Shard {
   entries: Map<string, FileOutcome>;
-  /** Keys of the entries this run took, in a list: a million of them in a second map cost a second. */
+  /** Keys of the entries this run took, in a list: copying a million entries into a second map took over a second. */
   used: string[];
   /** Entries this run added. */
   added: Map<string, FileOutcome>;
