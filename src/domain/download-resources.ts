@@ -1,4 +1,4 @@
-import { bucketOf } from './buckets.ts';
+import { runsCutAtKeys } from './cut-at-keys.ts';
 
 /**
  * The bulk downloads under /data/: what they are called, in which format, and where they live. The
@@ -39,16 +39,7 @@ export const rowsPerDownloadPart = 8192;
  * each row whose key hashes to 0 in `rowsPerPart`. Always at least one run, empty for no rows.
  */
 export function downloadPartRuns(count: number, keyAt: (index: number) => string, rowsPerPart: number): [number, number][] {
-  const runs: [number, number][] = [];
-  let start = 0;
-  for (let index = 1; index < count; index++) {
-    if (bucketOf(keyAt(index), rowsPerPart) === 0) {
-      runs.push([start, index]);
-      start = index;
-    }
-  }
-  runs.push([start, count]);
-  return runs;
+  return runsCutAtKeys(count, keyAt, rowsPerPart);
 }
 
 export const downloadFormats = {

@@ -1,4 +1,4 @@
-import { bucketOf } from './buckets.ts';
+import { runsCutAtKeys } from './cut-at-keys.ts';
 
 /**
  * Sorted records stored as chunks plus a small manifest of each chunk's first key. A page starting
@@ -25,11 +25,9 @@ export function chunkSorted<Item, Key>(
 
 /**
  * Sorted records cut where their keys say rather than every `minSize` records, for data that is
- * rebuilt after every edit: each chunk but the last holds from `minSize` to twice as many, and
- * ends before the first record past `minSize` whose `cutKeyOf` hashes to 0 in a quarter of
- * `minSize` (or at twice `minSize`). A record added or removed then changes the chunk that holds
- * it, and seldom the next, instead of shifting every chunk after it, so the build reuses the
- * others. There are never more chunks than with chunkSorted(items, keyOf, minSize).
+ * rebuilt after every edit (runsCutAtKeys): each chunk but the last holds from `minSize` to twice
+ * as many, and ends before the first record past `minSize` whose `cutKeyOf` hashes to 0 in a
+ * quarter of `minSize`. There are never more chunks than with chunkSorted(items, keyOf, minSize).
  */
 export function chunkSortedAtKeys<Item, Key>(
   items: readonly Item[],
@@ -37,17 +35,8 @@ export function chunkSortedAtKeys<Item, Key>(
   cutKeyOf: (item: Item) => string,
   minSize: number,
 ): { manifest: ChunkManifest<Key>; chunks: Item[][] } {
-  const oneIn = Math.max(1, Math.floor(minSize / 4));
-  const chunks: Item[][] = [];
-  let start = 0;
-  for (let index = 0; index < items.length; index++) {
-    const size = index - start;
-    if (size >= 2 * minSize || (size >= minSize && bucketOf(cutKeyOf(items[index]!), oneIn) === 0)) {
-      chunks.push(items.slice(start, index));
-      start = index;
-    }
-  }
-  if (start < items.length) chunks.push(items.slice(start));
+  const runs = runsCutAtKeys(items.length, (index) => cutKeyOf(items[index]!), Math.max(1, Math.floor(minSize / 4)), { min: minSize, max: 2 * minSize });
+  const chunks = runs.filter(([start, end]) => end > start).map(([start, end]) => items.slice(start, end));
   return { manifest: { chunkSize: minSize, total: items.length, firstKeys: chunks.map((chunk) => keyOf(chunk[0]!)) }, chunks };
 }
 
