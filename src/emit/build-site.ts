@@ -98,7 +98,7 @@ async function catalogueOf(options: BuildOptions): Promise<{ ok: true; catalogue
   const allProblems = [...problems, ...popularity.problems];
   if (allProblems.length > 0) return { ok: false, problems: allProblems };
   const catalogue = buildCatalogue(
-    { landmarks: content.landmarks, reports: released(content.reports), popularity: popularity.sitelinks, digest: (text) => hash('sha256', text, 'buffer') },
+    { landmarks: content.landmarks, reports: released(content.reports), popularity: popularity.sitelinks, digest: (text) => hash('sha256', text, 'binary') },
     options.siteUrl,
   );
   return { ok: true, catalogue, parsing: cache ? parsingInWords(cache) : '' };

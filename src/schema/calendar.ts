@@ -9,11 +9,22 @@ export function instantOf(dateOrDateTime: string): number {
 
 /** The UTC calendar day of a date or date-time, as YYYY-MM-DD. */
 export function dayOf(dateOrDateTime: string): string {
-  return dateOrDateTime.length === 10 ? dateOrDateTime : new Date(instantOf(dateOrDateTime)).toISOString().slice(0, 10);
+  return dateOrDateTime.length === 10 ? dateOrDateTime : dayOfInstant(instantOf(dateOrDateTime));
 }
 
 export function addDays(day: string, days: number): string {
-  return new Date(instantOf(day) + days * dayInMs).toISOString().slice(0, 10);
+  return dayOfInstant(instantOf(day) + days * dayInMs);
+}
+
+const twoDigits = (value: number) => (value < 10 ? `0${value}` : String(value));
+
+/**
+ * The UTC day of an instant, as YYYY-MM-DD. Read from the date's fields rather than sliced from
+ * toISOString(), which is four times slower: the build takes a day of each of a million reports.
+ */
+function dayOfInstant(instant: number): string {
+  const date = new Date(instant);
+  return `${String(date.getUTCFullYear()).padStart(4, '0')}-${twoDigits(date.getUTCMonth() + 1)}-${twoDigits(date.getUTCDate())}`;
 }
 
 /** Whether `now` falls on or before the last day `day` (inclusive, UTC). */

@@ -76,7 +76,7 @@ describe('catalogue', () => {
 
 describe('input digests', () => {
   const [older, newer] = input.reports as ReportInput[];
-  const digest = (text: string) => createHash('sha256').update(text).digest();
+  const digest = (text: string) => createHash('sha256').update(text).digest('binary');
   const withBlobIds = (changes: { reportBlob?: string; towerBlob?: string; committedAt?: string; popularity?: number } = {}): CatalogueInput => ({
     landmarks: [
       { ...landmark('tower', 'Tower'), blobId: changes.towerBlob ?? 'tower-v1' },
