@@ -116,6 +116,32 @@ function checkReportSources(report: ReportRecord): UnlocatedProblem[] {
   return problems;
 }
 
+/**
+ * Each report whose id an earlier report of the list already has, with the earlier report's file.
+ * In id order, as the loader hands reports over, reports sharing an id are neighbours, and no map
+ * of a million ids is built (it took seconds of a large build); in any other order, as when a draft
+ * comes last, a map of ids finds them.
+ */
+function earlierFilesWithSameId(reports: readonly ReportRecord[]): Map<ReportRecord, string> {
+  const duplicates = new Map<ReportRecord, string>();
+  const inIdOrder = reports.every((report, index) => index === 0 || reports[index - 1]!.id <= report.id);
+  if (inIdOrder) {
+    let first: ReportRecord | undefined;
+    for (const report of reports) {
+      if (first?.id === report.id) duplicates.set(report, first.file);
+      else first = report;
+    }
+    return duplicates;
+  }
+  const firstFileById = new Map<string, string>();
+  for (const report of reports) {
+    const other = firstFileById.get(report.id);
+    if (other === undefined) firstFileById.set(report.id, report.file);
+    else duplicates.set(report, other);
+  }
+  return duplicates;
+}
+
 /** Rules that need more than one file: references, uniqueness, and dates against the clock. */
 export function crossCheck(content: Content, now: Date): UnlocatedProblem[] {
   const problems: UnlocatedProblem[] = [];
@@ -139,12 +165,10 @@ export function crossCheck(content: Content, now: Date): UnlocatedProblem[] {
     }
   }
 
-  const firstFileById = new Map<string, string>();
+  const duplicates = earlierFilesWithSameId(content.reports);
   for (const report of content.reports) {
-    const other = firstFileById.get(report.id);
-    if (other === undefined) {
-      firstFileById.set(report.id, report.file);
-    } else {
+    const other = duplicates.get(report);
+    if (other !== undefined) {
       problems.push({
         file: report.file,
         field: 'id',
