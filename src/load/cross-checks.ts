@@ -1,4 +1,4 @@
-import { dayOf, instantOf, toTimestamp } from '../schema/calendar.ts';
+import { dayOf, dayOfInstant, instantOf, toTimestamp } from '../schema/calendar.ts';
 import { isEncyclopediaUrl, isPermanentRevisionUrl } from '../schema/sources.ts';
 import { didYouMean } from './did-you-mean.ts';
 import type { Problem } from './problem.ts';
@@ -27,7 +27,7 @@ function isInFuture(value: string, now: Date): boolean {
 
 function futureDateMessage(value: string, now: Date): string {
   if (value.length !== 10) return `expected a time not in the future (it is now ${toTimestamp(now.getTime())}); got "${value}"`;
-  const latestToday = new Date(now.getTime() + earliestDayStartBeforeUtcMs).toISOString().slice(0, 10);
+  const latestToday = dayOfInstant(now.getTime() + earliestDayStartBeforeUtcMs);
   return `expected a date not in the future (at most ${latestToday}, today in the earliest time zone); got "${value}"`;
 }
 

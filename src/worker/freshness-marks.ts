@@ -1,5 +1,6 @@
 import { isCurrentAt } from '../domain/freshness.ts';
 import { noLongerCurrent } from '../domain/in-words.ts';
+import { dayOfInstant } from '../schema/calendar.ts';
 
 /**
  * Pages are read on any day. Whatever on a page carries a date it stays current until
@@ -11,7 +12,7 @@ import { noLongerCurrent } from '../domain/in-words.ts';
  * asset's with the day appended: a client revalidating on the same day still gets its 304.
  */
 
-const utcDay = (now: Date) => now.toISOString().slice(0, 10);
+const utcDay = (now: Date) => dayOfInstant(now.getTime());
 
 /** `"abc"` with the day `2026-05-03` becomes `"abc-2026-05-03"`; weak tags keep their `W/`. */
 const withDay = (etag: string, day: string) => etag.replace(/"$/, `-${day}"`);
