@@ -1,5 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, type BigIntStats } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isRunning } from './running-process.ts';
@@ -15,6 +15,13 @@ import { isRunning } from './running-process.ts';
  * index holds each file's SHA-256; a file whose bytes no longer match (edited in place, truncated)
  * is ignored and made again: the store can make a build faster, never different. After a build,
  * files it did not use are deleted, so the store never outgrows one site.
+ *
+ * Checking a file's bytes means reading it, and at a million records the kept files weigh 4 GB:
+ * hashing them took seconds of every rebuild. So, as git does with its index, the store also
+ * notes each checked file's identity on disk (inode, size, modification time) and takes a file
+ * whose identity is unchanged as checked. Writing to a file, in place or by replacing it, changes
+ * its modification time or its inode. A file modified too recently to be told apart from its next
+ * modification (see `settledMs`) gets no note, and is read again next time.
  */
 export interface OutputStore {
   /** The key of a file at `sitePath` made from records with these input digests. */
@@ -50,33 +57,63 @@ export function reuseInWords(store: OutputStore): string {
   return [`${reused.toLocaleString('en')} of ${(reused + made).toLocaleString('en')} reusable data files taken from the last build`, ...store.notes].join('; ');
 }
 
-const formatVersion = 1;
+const formatVersion = 2;
+
+interface KeptEntry {
+  /** Hex SHA-256 of the file's bytes. */
+  sha256: string;
+  /** The file's identity when its bytes were last checked (see `identityOf`), if it was settled by then. */
+  checked?: string;
+}
 
 interface StoreIndex {
   format: number;
-  /** Key -> hex SHA-256 of the file kept under it. */
-  files: Record<string, string>;
+  files: Record<string, KeptEntry>;
+}
+
+/**
+ * A file modified less than this long before it is checked may be modified again within the same
+ * tick of the file system's clock, leaving its modification time unchanged: such a file gets no
+ * identity note (git calls this a "racily clean" entry). Two seconds also covers file systems that
+ * keep times to the second.
+ */
+const settledMs = 2000;
+
+/** Inode, size and modification time (ns), as a string to compare and store in JSON. */
+const identityOf = (stats: BigIntStats) => `${stats.ino}:${stats.size}:${stats.mtimeNs}`;
+
+/** The file's identity, or undefined when it was modified too recently to be noted (see `settledMs`). */
+function settledIdentity(stats: BigIntStats): string | undefined {
+  return Number(stats.mtimeNs / 1_000_000n) <= Date.now() - settledMs ? identityOf(stats) : undefined;
 }
 
 const sha256 = (contents: string | Uint8Array) => createHash('sha256').update(contents).digest('hex');
 
 /**
- * The SHA-256 and size of a file, read through one reused buffer, or undefined when it cannot be
- * read. Reading each kept file into a buffer of its own cost more than everything else a rebuild
- * does with them: a million records' worth of buffers kept the collector busy.
+ * A kept file's size and SHA-256, and its identity when settled, or undefined when it cannot be
+ * read. The bytes are read only when `known` is not the identity the file still has, or when
+ * `alsoHash` needs them. Reading goes through one reused buffer: a buffer per file, a million
+ * records' worth of them, kept the collector busy.
  */
-function hashFile(file: string, buffer: Uint8Array, alsoHash: Hash | undefined): KeptFile | undefined {
+function checkFile(file: string, buffer: Uint8Array, known: KeptEntry, alsoHash: Hash | undefined): { kept: KeptFile; checked?: string } | undefined {
   let descriptor: number | undefined;
   try {
     descriptor = openSync(file, 'r');
-    const hash = createHash('sha256');
+    // Taken before reading: a write after this changes the identity, and the next build reads the file.
+    const stats = fstatSync(descriptor, { bigint: true });
+    const identity = identityOf(stats);
+    const trusted = known.checked === identity;
+    if (trusted && !alsoHash) return { kept: { sha256: known.sha256, bytes: Number(stats.size) }, checked: identity };
+    const hash = trusted ? undefined : createHash('sha256');
     let total = 0;
     for (let bytes = readSync(descriptor, buffer); bytes > 0; bytes = readSync(descriptor, buffer)) {
-      hash.update(buffer.subarray(0, bytes));
+      hash?.update(buffer.subarray(0, bytes));
       alsoHash?.update(buffer.subarray(0, bytes));
       total += bytes;
     }
-    return { sha256: hash.digest('hex'), bytes: total };
+    const sha256 = hash ? hash.digest('hex') : known.sha256;
+    const checked = trusted ? identity : settledIdentity(stats);
+    return { kept: { sha256, bytes: total }, ...(checked !== undefined ? { checked } : {}) };
   } catch {
     return undefined;
   } finally {
@@ -111,7 +148,10 @@ async function readIndex(file: string, notes: string[]): Promise<StoreIndex['fil
   }
   try {
     const index = JSON.parse(text) as Partial<StoreIndex>;
-    if (index.format === formatVersion && typeof index.files === 'object' && index.files !== null) return index.files;
+    if (index.format === formatVersion && typeof index.files === 'object' && index.files !== null) {
+      // An entry without a hash cannot be checked: its file is made again.
+      return Object.fromEntries(Object.entries(index.files).filter(([, entry]) => typeof entry?.sha256 === 'string'));
+    }
     notes.push('the kept output files were written by another version of the build and were not used');
   } catch {
     notes.push('the index of kept output files could not be read and was ignored');
@@ -142,9 +182,9 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
       if (expected === undefined) return undefined;
       const kept = path.join(filesDir, key);
       // Gone: another build of the same content (parallel tests) kept only its own files. Made again.
-      const actual = hashFile(kept, readBuffer, alsoHash);
+      const actual = checkFile(kept, readBuffer, expected, alsoHash);
       if (actual === undefined) return undefined;
-      if (actual.sha256 !== expected) {
+      if (actual.kept.sha256 !== expected.sha256) {
         corrupt++;
         return undefined;
       }
@@ -155,9 +195,9 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
       } catch {
         return undefined; // removed since it was checked: the caller writes the file afresh
       }
-      next[key] = expected;
+      next[key] = { sha256: expected.sha256, ...(actual.checked !== undefined ? { checked: actual.checked } : {}) };
       counts.reused++;
-      return actual;
+      return actual.kept;
     },
     async keep(key, target, contents) {
       counts.made++;
@@ -165,7 +205,8 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
       try {
         await link(target, incoming).catch(() => writeFile(incoming, contents));
         await rename(incoming, path.join(filesDir, key));
-        next[key] = sha256(contents);
+        // No identity yet: the file was just written, so it is not settled (see `settledMs`).
+        next[key] = { sha256: sha256(contents) };
       } catch {
         await rm(incoming, { force: true }); // not kept: the next build makes this file again
       }

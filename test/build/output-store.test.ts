@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -50,6 +50,40 @@ describe('the output store', () => {
     expect(second.counts).toEqual({ reused: 0, made: 1 });
     expect(second.notes.join()).toContain('1 kept output file(s) no longer matched their hash and were made again');
     expect(await readFile(path.join(secondSite, 'a.json'), 'utf8')).toBe('{"name":"A"}');
+  });
+
+  it('makes a file again when it was written to after a build checked it, even at the same size', async () => {
+    const { storeDir, site } = await folders();
+    const firstSite = await site('first');
+    await build(storeDir, firstSite, { 'a.json': '{"name":"A"}' });
+    // An hour old when the second build checks it, so that build notes its identity on disk.
+    const anHourAgo = (Date.now() - 3_600_000) / 1000;
+    await utimes(path.join(firstSite, 'a.json'), anHourAgo, anHourAgo);
+    expect((await build(storeDir, await site('second'), { 'a.json': '{"name":"A"}' })).counts).toEqual({ reused: 1, made: 0 });
+
+    await writeFile(path.join(firstSite, 'a.json'), '{"name":"B"}');
+    const thirdSite = await site('third');
+    const third = await build(storeDir, thirdSite, { 'a.json': '{"name":"A"}' });
+    expect(third.counts).toEqual({ reused: 0, made: 1 });
+    expect(third.notes.join()).toContain('1 kept output file(s) no longer matched their hash');
+    expect(await readFile(path.join(thirdSite, 'a.json'), 'utf8')).toBe('{"name":"A"}');
+  });
+
+  it('reads a file again when it was checked too soon after a write to tell the next write apart', async () => {
+    const { storeDir, site } = await folders();
+    const firstSite = await site('first');
+    await build(storeDir, firstSite, { 'a.json': '{"name":"A"}' });
+    // Written half a second before the second build checks it: a write in the same tick of the
+    // file system's clock would leave its modification time as it is, which this edit mimics.
+    const halfASecondAgo = (Date.now() - 500) / 1000;
+    await utimes(path.join(firstSite, 'a.json'), halfASecondAgo, halfASecondAgo);
+    await build(storeDir, await site('second'), { 'a.json': '{"name":"A"}' });
+    await writeFile(path.join(firstSite, 'a.json'), '{"name":"B"}');
+    await utimes(path.join(firstSite, 'a.json'), halfASecondAgo, halfASecondAgo);
+
+    const thirdSite = await site('third');
+    expect((await build(storeDir, thirdSite, { 'a.json': '{"name":"A"}' })).counts).toEqual({ reused: 0, made: 1 });
+    expect(await readFile(path.join(thirdSite, 'a.json'), 'utf8')).toBe('{"name":"A"}');
   });
 
   it('makes a file again, quietly, when another build removed the kept one', async () => {
