@@ -1,9 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { appendFile, readdir, truncate } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, rename, truncate } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { syntheticCatalogueInput, writeSyntheticContent } from '../../scripts/lib/synthetic-content.ts';
+import type { FileOutcome } from '../../src/load/check-content-file.ts';
 import { loadContent, parseCacheDir } from '../../src/load/load-content.ts';
+import { openParseCache } from '../../src/load/parse-cache.ts';
 import { formatProblem } from '../../src/load/problem.ts';
 import { writeContentTree } from '../support/content-files.ts';
 
@@ -47,6 +50,21 @@ describe('the parse cache', () => {
     expect(byId.get(second!.id)?.details).toMatch(/Edited and committed\.$/);
   });
 
+  it('parses a renamed file again under its new path, though its bytes are the same', async () => {
+    const root = await committedCatalogue();
+    const cold = await load(root);
+    const moved = cold.content.reports[0]!;
+    const newId = 'zzzzzzzzzz';
+    await rename(path.join(root, moved.file), path.join(root, path.dirname(moved.file), `${newId}.md`));
+
+    const after = await load(root);
+    expect(after.cache?.hits).toBe(2099);
+    const ids = after.content.reports.map((report) => report.id);
+    expect(ids).toContain(newId);
+    expect(ids).not.toContain(moved.id);
+    expect(after.content.reports.find((report) => report.id === newId)?.details).toBe(moved.details);
+  });
+
   it('ignores a damaged shard, parsing its files again with the same result', async () => {
     const root = await committedCatalogue();
     const cold = await load(root);
@@ -73,5 +91,27 @@ describe('the parse cache', () => {
     const second = (await load(root)).problems.map(formatProblem);
     expect(first).toEqual([expect.stringContaining('body: expected the comment opened by "<!--" to be closed')]);
     expect(second).toEqual(first);
+  });
+
+  it('finds a file only under its own path and bytes, and looked up out of path order, not at all', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'parse-cache-'));
+    const files = Array.from({ length: 200 }, (_, index) => `content/reports/landmark-${index % 7}/${String(index).padStart(4, '0')}.md`).sort();
+    const blobId = (file: string) => file.replace(/\D/g, '').padStart(40, '0');
+    const outcome = (file: string) => ({ problems: [], kept: file }) as unknown as FileOutcome;
+    const first = await openParseCache(dir);
+    for (const file of files) first.set(blobId(file), file, outcome(file));
+    await first.close();
+
+    // In path order, with every other file gone and one file's bytes changed.
+    const inOrder = await openParseCache(dir);
+    const listed = files.filter((_, index) => index % 2 === 0);
+    const found = listed.map((file, index) => inOrder.get(index === 5 ? '1'.repeat(40) : blobId(file), file));
+    expect(found.map((item) => (item as unknown as { kept: string } | undefined)?.kept)).toEqual(listed.map((file, index) => (index === 5 ? undefined : file)));
+
+    // Backwards: whatever is found is the file's own outcome, and a file passed is not found.
+    const backwards = await openParseCache(dir);
+    const results = [...files].reverse().map((file) => [file, (backwards.get(blobId(file), file) as unknown as { kept: string } | undefined)?.kept]);
+    expect(results.filter(([file, kept]) => kept !== undefined && kept !== file)).toEqual([]);
+    expect(backwards.hits).toBeLessThan(files.length);
   });
 });
