@@ -65,7 +65,7 @@ interface Shard extends StoredShard {
 
 const emptyShard = (): StoredShard => ({ paths: '', blobIds: '', outcomes: [] });
 
-/** A shard of its own for each path, spread by a cheap hash of the whole path. */
+/** The shard a path is kept in, by a cheap hash of the whole path. */
 function shardOf(file: string): number {
   let hash = 0;
   for (let index = 0; index < file.length; index++) hash = (hash * 31 + file.charCodeAt(index)) | 0;
