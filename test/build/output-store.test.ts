@@ -73,13 +73,15 @@ describe('the output store', () => {
     const { storeDir, site } = await folders();
     const firstSite = await site('first');
     await build(storeDir, firstSite, { 'a.json': '{"name":"A"}' });
-    // Written half a second before the second build checks it: a write in the same tick of the
-    // file system's clock would leave its modification time as it is, which this edit mimics.
-    const halfASecondAgo = (Date.now() - 500) / 1000;
-    await utimes(path.join(firstSite, 'a.json'), halfASecondAgo, halfASecondAgo);
+    // Not settled when the second build checks it: modified less than 2 s before, or, as here, at
+    // a time ahead of the clock (a minute, so that a slow machine cannot make it settled). A write
+    // in the same tick of the file system's clock leaves the modification time as it is, which
+    // the edit below mimics.
+    const unsettled = (Date.now() + 60_000) / 1000;
+    await utimes(path.join(firstSite, 'a.json'), unsettled, unsettled);
     await build(storeDir, await site('second'), { 'a.json': '{"name":"A"}' });
     await writeFile(path.join(firstSite, 'a.json'), '{"name":"B"}');
-    await utimes(path.join(firstSite, 'a.json'), halfASecondAgo, halfASecondAgo);
+    await utimes(path.join(firstSite, 'a.json'), unsettled, unsettled);
 
     const thirdSite = await site('third');
     expect((await build(storeDir, thirdSite, { 'a.json': '{"name":"A"}' })).counts).toEqual({ reused: 0, made: 1 });
