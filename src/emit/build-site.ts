@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import { cp, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build as astroBuild } from 'astro';
+import { commitTimesFile } from '../load/commit-times-cache.ts';
 import { loadContent, parseCacheDir, parsingInWords } from '../load/load-content.ts';
 import { loadPopularity } from '../load/popularity.ts';
 import type { Problem } from '../load/problem.ts';
@@ -92,7 +93,7 @@ const dataFolder = dataPaths.prefix.split('/').filter(Boolean)[0]!;
  */
 async function catalogueOf(options: BuildOptions): Promise<{ ok: true; catalogue: Catalogue; parsing: string } | { ok: false; problems: Problem[] }> {
   const [{ content, problems, cache }, popularity] = await Promise.all([
-    loadContent({ root: options.contentRoot, now: options.now, cacheDir: parseCacheDir(options.contentRoot) }),
+    loadContent({ root: options.contentRoot, now: options.now, cacheDir: parseCacheDir(options.contentRoot), commitTimesFile: commitTimesFile(options.contentRoot) }),
     loadPopularity(options.contentRoot),
   ]);
   const allProblems = [...problems, ...popularity.problems];

@@ -2,6 +2,7 @@ import { lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { unchangedBlobIds } from './blob-ids.ts';
 import { crossCheck, type UnlocatedProblem } from './cross-checks.ts';
+import { keepCommitTimes, readKeptCommitTimes } from './commit-times-cache.ts';
 import { lastCommitTimes } from './git-history.ts';
 import { locateProblems } from './locate-problems.ts';
 import { openParseCache } from './parse-cache.ts';
@@ -19,6 +20,11 @@ export interface LoadOptions {
    * The build needs it for `updatedAt`; validation does not.
    */
   readCommitTimes?: boolean;
+  /**
+   * A file keeping the commit times between runs (the build uses `.cache/commit-times`), so that
+   * only the commits since the last run are read. Notes about it join the parse cache's.
+   */
+  commitTimesFile?: string;
   /**
    * A folder for the parse cache (the build and `npm run validate` use `.cache/parsed-content`):
    * files unchanged since a previous run are taken from it instead of parsed again.
@@ -44,10 +50,11 @@ export function parsingInWords(cache: NonNullable<LoadResult['cache']>): string 
 }
 
 /** Reads, parses and validates every file under `content/`, collecting all problems in one pass. */
-export async function loadContent({ root, now, readCommitTimes = true, cacheDir }: LoadOptions): Promise<LoadResult> {
-  const history = readCommitTimes ? lastCommitTimes(root, 'content/reports') : Promise.resolve(new Map<string, string>());
+export async function loadContent({ root, now, readCommitTimes = true, commitTimesFile, cacheDir }: LoadOptions): Promise<LoadResult> {
+  const history = readCommitTimes ? reportCommitTimes(root, commitTimesFile) : Promise.resolve({ times: new Map<string, string>(), notes: [] });
   const { files, problems } = listContentFiles(root);
-  const [{ outcomes, blobIds, cache }, commitTimes] = await Promise.all([outcomesOf(root, files, cacheDir), history]);
+  const [{ outcomes, blobIds, cache }, { times: commitTimes, notes: historyNotes }] = await Promise.all([outcomesOf(root, files, cacheDir), history]);
+  cache?.notes.push(...historyNotes);
 
   const content: Content = { landmarks: [], reports: [] };
   for (const [index, { problems: own, landmark, report }] of outcomes.entries()) {
@@ -78,6 +85,22 @@ export async function loadContent({ root, now, readCommitTimes = true, cacheDir 
   }
   problems.push(...locateProblems(acrossFiles, (file) => readIfPossible(path.join(root, file))));
   return { content, problems: sortProblems(problems), ...(cache ? { cache } : {}) };
+}
+
+/**
+ * Each report's last commit time, by path. With a file kept by the last run, only the commits
+ * since are read from git, and the file is brought up to date for the next run.
+ */
+async function reportCommitTimes(root: string, keptIn: string | undefined): Promise<{ times: Map<string, string>; notes: string[] }> {
+  const folder = 'content/reports';
+  const known = keptIn ? await readKeptCommitTimes(keptIn, folder) : undefined;
+  const current = await lastCommitTimes(root, folder, known);
+  const notes: string[] = [];
+  // The file only speeds up the next run: failing to write it is worth a note, not a failed build.
+  if (keptIn && current && current !== known) {
+    await keepCommitTimes(keptIn, folder, current).catch((error: Error) => notes.push(`could not keep the commit times: ${error.message.split('\n')[0]}`));
+  }
+  return { times: current?.times ?? new Map(), notes };
 }
 
 /**

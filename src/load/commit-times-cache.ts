@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { commitTimeText, type CommitTimes } from './git-history.ts';
+
+/**
+ * The commit times of the last build, kept between builds so the next one reads only the commits
+ * since (git-history.ts). One text file: a line with the SHA-256 of the rest, a line naming the
+ * format, the folder, the commit and the number of files, then a `path<TAB>seconds` line per file
+ * (seconds since 1970). Each time is read back as one string per commit, as git's history gives
+ * it: a string per file cut from the file's text would keep that whole text alive for as long as
+ * the reports live (100 MB at a million, the whole build).
+ * A file whose digest, header or count does not match is ignored, and the whole history is read
+ * again: the file can make a build faster, never different.
+ */
+
+const formatVersion = 1;
+
+/** Where the build keeps the commit times of a content tree (git-ignored, beside the parse cache). */
+export const commitTimesFile = (root: string): string => path.join(root, '.cache/commit-times');
+
+export async function readKeptCommitTimes(file: string, folder: string): Promise<CommitTimes | undefined> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const bodyStart = text.indexOf('\n') + 1;
+  if (bodyStart === 0 || createHash('sha256').update(text.slice(bodyStart)).digest('hex') !== text.slice(0, bodyStart - 1)) return undefined;
+  const headerEnd = text.indexOf('\n', bodyStart);
+  const expected = `commit-times ${formatVersion} ${folder} `;
+  const header = text.slice(bodyStart, headerEnd);
+  if (headerEnd === -1 || !header.startsWith(expected)) return undefined;
+  const [head, count] = header.slice(expected.length).split(' ');
+  if (!head || count === undefined) return undefined;
+  const times = new Map<string, string>();
+  const timeOf = new Map<number, string>();
+  for (let start = headerEnd + 1, end = text.indexOf('\n', start); end !== -1; start = end + 1, end = text.indexOf('\n', start)) {
+    const tab = text.indexOf('\t', start);
+    const seconds = Number(text.slice(tab + 1, end));
+    if (tab === -1 || tab > end || !Number.isSafeInteger(seconds)) return undefined;
+    let time = timeOf.get(seconds);
+    if (time === undefined) timeOf.set(seconds, (time = commitTimeText(new Date(seconds * 1000))));
+    times.set(text.slice(start, tab), time);
+  }
+  return String(times.size) === count ? { head, times } : undefined;
+}
+
+/**
+ * Replaces the file with these times, written a few thousand lines at a time: the whole text at
+ * once would be another hundred megabytes at a million files. Times with a path holding a tab or
+ * a line break (no content file does) are not kept at all: the next build reads the whole history.
+ */
+export async function keepCommitTimes(file: string, folder: string, { head, times }: CommitTimes): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  const handle = await open(temporary, 'w');
+  let complete = false;
+  try {
+    const hash = createHash('sha256');
+    let position = digestLine.length; // the digest goes first, once the rest is written
+    const write = async (text: string) => {
+      const bytes = Buffer.from(text);
+      hash.update(bytes);
+      await handle.write(bytes, 0, bytes.byteLength, position);
+      position += bytes.byteLength;
+    };
+    await write(`commit-times ${formatVersion} ${folder} ${head} ${times.size}\n`);
+    const lines: string[] = [];
+    for (const [name, time] of times) {
+      if (/[\t\n]/.test(name)) return;
+      lines.push(`${name}\t${Date.parse(time) / 1000}\n`);
+      if (lines.length === linesPerWrite) await write(lines.splice(0).join(''));
+    }
+    await write(lines.join(''));
+    await handle.write(`${hash.digest('hex')}\n`, 0);
+    complete = true;
+  } finally {
+    await handle.close();
+    await (complete ? rename(temporary, file) : rm(temporary, { force: true }));
+  }
+}
+
+const digestLine = `${'0'.repeat(64)}\n`;
+const linesPerWrite = 4096;

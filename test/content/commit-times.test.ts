@@ -1,0 +1,94 @@
+import { execFileSync } from 'node:child_process';
+import { appendFile, truncate } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { syntheticCatalogueInput, writeSyntheticContent } from '../../scripts/lib/synthetic-content.ts';
+import { commitTimesFile, keepCommitTimes, readKeptCommitTimes } from '../../src/load/commit-times-cache.ts';
+import { loadContent } from '../../src/load/load-content.ts';
+import { writeContentTree } from '../support/content-files.ts';
+
+const now = new Date('2026-11-20T12:00:00Z');
+
+/** Runs git with the committer date given, so each commit's time is known. */
+const git = (cwd: string, date: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.invalid', ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_COMMITTER_DATE: date, GIT_AUTHOR_DATE: date },
+  }).trim();
+
+async function committedCatalogue(): Promise<string> {
+  const root = await writeContentTree({});
+  await writeSyntheticContent(root, syntheticCatalogueInput({ landmarks: 3, reports: 12, seed: 9 }));
+  git(root, '2026-01-01T00:00:00Z', 'init', '-q');
+  git(root, '2026-01-01T00:00:00Z', 'add', '-A');
+  git(root, '2026-01-01T00:00:00Z', 'commit', '-q', '-m', 'catalogue');
+  return root;
+}
+
+/** Each report's commit time by id, as the build sees it: with the kept times, or read from the whole history. */
+async function timesOf(root: string, keep: boolean): Promise<Record<string, string | undefined>> {
+  const { content } = await loadContent({ root, now, ...(keep ? { commitTimesFile: commitTimesFile(root) } : {}) });
+  return Object.fromEntries(content.reports.map((report) => [report.id, report.committedAt]));
+}
+
+async function edit(root: string, file: string, date: string): Promise<void> {
+  await appendFile(path.join(root, file), `Edited at ${date}.\n`);
+  git(root, date, 'commit', '-q', '-am', `edit at ${date}`);
+}
+
+describe('commit times kept between builds', () => {
+  it('are read from the commits since the kept ones, giving what the whole history gives', async () => {
+    const root = await committedCatalogue();
+    const cold = await timesOf(root, true);
+    expect(new Set(Object.values(cold))).toEqual(new Set(['2026-01-01T00:00:00Z']));
+    expect(cold).toEqual(await timesOf(root, false));
+
+    const { content } = await loadContent({ root, now, readCommitTimes: false });
+    const [first, second, untouched] = content.reports;
+    // Kept times a whole-history read would not give: only a file no new commit touches keeps its own.
+    const kept = (await readKeptCommitTimes(commitTimesFile(root), 'content/reports'))!;
+    for (const file of kept.times.keys()) kept.times.set(file, '2025-06-01T00:00:00Z');
+    await keepCommitTimes(commitTimesFile(root), 'content/reports', kept);
+
+    await edit(root, first!.file, '2026-03-01T00:00:00Z');
+    // A commit dated before its parent (clocks out of step): the file's time stays the latest.
+    await edit(root, first!.file, '2026-02-01T00:00:00Z');
+    await edit(root, second!.file, '2026-04-01T00:00:00Z');
+    const warm = await timesOf(root, true);
+    expect(warm[first!.id]).toBe('2026-03-01T00:00:00Z');
+    expect(warm[second!.id]).toBe('2026-04-01T00:00:00Z');
+    expect(warm[untouched!.id]).toBe('2025-06-01T00:00:00Z');
+    // The file now holds the times as of the new commit: nothing is read again.
+    expect(await timesOf(root, true)).toEqual(warm);
+  });
+
+  it('are read from the whole history when the kept commit is not in it any more', async () => {
+    const root = await committedCatalogue();
+    const { content } = await loadContent({ root, now, readCommitTimes: false });
+    await edit(root, content.reports[0]!.file, '2026-03-01T00:00:00Z');
+    const rewritten = git(root, '2026-03-01T00:00:00Z', 'rev-parse', 'HEAD');
+    await keepCommitTimes(commitTimesFile(root), 'content/reports', { head: rewritten, times: new Map(content.reports.map((report) => [report.file, '2025-06-01T00:00:00Z'])) });
+
+    // The commit is dropped (a force-push) and another made in its place.
+    git(root, '2026-01-01T00:00:00Z', 'reset', '-q', '--hard', 'HEAD~1');
+    await edit(root, content.reports[1]!.file, '2026-05-01T00:00:00Z');
+    const after = await timesOf(root, true);
+    expect(after).toEqual(await timesOf(root, false));
+    expect(after[content.reports[0]!.id]).toBe('2026-01-01T00:00:00Z');
+    expect(after[content.reports[1]!.id]).toBe('2026-05-01T00:00:00Z');
+  });
+
+  it('are ignored when their file is damaged, and kept again whole', async () => {
+    const root = await committedCatalogue();
+    const cold = await timesOf(root, true);
+    await truncate(commitTimesFile(root), 200);
+    expect(await readKeptCommitTimes(commitTimesFile(root), 'content/reports')).toBeUndefined();
+
+    const { content } = await loadContent({ root, now, readCommitTimes: false });
+    await edit(root, content.reports[0]!.file, '2026-03-01T00:00:00Z');
+    const after = await timesOf(root, true);
+    expect(after).toEqual({ ...cold, [content.reports[0]!.id]: '2026-03-01T00:00:00Z' });
+    expect((await readKeptCommitTimes(commitTimesFile(root), 'content/reports'))?.times.size).toBe(content.reports.length);
+  });
+});
