@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { commitTimeText, type CommitTimes } from './git-history.ts';
+import { toTimestamp } from '../schema/calendar.ts';
+import type { CommitTimes } from './git-history.ts';
 
 /**
  * The commit times of the last build, kept between builds so the next one reads only the commits
@@ -41,7 +42,7 @@ export async function readKeptCommitTimes(file: string, folder: string): Promise
     const seconds = Number(text.slice(tab + 1, end));
     if (tab === -1 || tab > end || !Number.isSafeInteger(seconds)) return undefined;
     let time = timeOf.get(seconds);
-    if (time === undefined) timeOf.set(seconds, (time = commitTimeText(new Date(seconds * 1000))));
+    if (time === undefined) timeOf.set(seconds, (time = toTimestamp(seconds * 1000)));
     times.set(text.slice(start, tab), time);
   }
   return String(times.size) === count ? { head, times } : undefined;

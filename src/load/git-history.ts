@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { toTimestamp } from '../schema/calendar.ts';
 
 const run = promisify(execFile);
 
@@ -38,7 +39,7 @@ export async function lastCommitTimes(repositoryRoot: string, folder: string, kn
   for (const commit of output.split('\x1e')) {
     const [date, ...files] = commit.trim().split('\n');
     if (!date) continue;
-    const committedAt = commitTimeText(new Date(date));
+    const committedAt = toTimestamp(Date.parse(date));
     for (const file of files) {
       const relative = file.startsWith(prefix) ? file.slice(prefix.length) : file;
       // The latest, not the first listed: with clocks out of step, git's order is not the dates'.
@@ -48,9 +49,6 @@ export async function lastCommitTimes(repositoryRoot: string, folder: string, kn
   }
   return { head, times };
 }
-
-/** A commit time as the records give it: ISO 8601 in UTC, to the second. */
-export const commitTimeText = (time: Date): string => time.toISOString().replace('.000Z', 'Z');
 
 const git = async (cwd: string, args: string[]) => (await run('git', args, { cwd, maxBuffer: 1024 * 1024 * 1024 })).stdout;
 
