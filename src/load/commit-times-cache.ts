@@ -51,7 +51,9 @@ export async function readKeptCommitTimes(file: string, folder: string): Promise
 /**
  * Replaces the file with these times, written a few thousand lines at a time: the whole text at
  * once would be another hundred megabytes at a million files. Times with a path holding a tab or
- * a line break (no content file does) are not kept at all: the next build reads the whole history.
+ * a line break (no content file does) are not kept at all: the file is left as the run before
+ * wrote it, if any, and the next build reads again the commits since that run (or the whole
+ * history), which gives the same times.
  */
 export async function keepCommitTimes(file: string, folder: string, { head, times }: CommitTimes): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
