@@ -12,6 +12,7 @@ import { dataPaths } from '../domain/data-paths.ts';
 import { assetHeadersFile, assetHeadersPath } from '../domain/response-headers.ts';
 import { emitEntryPoints } from './emit-entry-points.ts';
 import { withBulkDownloads } from './downloads/emit-downloads.ts';
+import { keptDatabaseDir } from './downloads/kept-database.ts';
 import { withPageData } from './page-handover.ts';
 import { movePageTemplates } from './page-templates.ts';
 import { budgetInWords, budgetProblem, defaultMaxFiles, measureSite } from './file-budget.ts';
@@ -56,12 +57,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const dataStaging = `${staging}.data`;
   try {
     await Promise.all([staging, dataStaging].map((folder) => rm(folder, { recursive: true, force: true })));
-    const store = await openOutputStore(outputStoreDir(options.contentRoot), buildFingerprint(options.siteUrl, repositoryUrl));
+    const fingerprint = buildFingerprint(options.siteUrl, repositoryUrl);
+    const store = await openOutputStore(outputStoreDir(options.contentRoot), fingerprint);
     // Downloads and data first, so the /data page shows their real sizes; they join staging after
     // Astro, which empties its output folder.
     await withBulkDownloads(
       catalogue,
-      { siteUrl: options.siteUrl, staging, store },
+      { siteUrl: options.siteUrl, staging, store, keptDatabase: { dir: keptDatabaseDir(options.contentRoot), fingerprint } },
       () => emitApiData(apiDataFiles(catalogue, repositoryUrl), dataStaging, store),
       (datapackage) => withPageData({ catalogue, datapackage }, () => buildPages(options.projectRoot, staging, options.siteUrl)),
     );

@@ -8,10 +8,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { csvRow } from '../../src/emit/downloads/csv.ts';
 import type { Datapackage, DatapackageResource } from '../../src/emit/downloads/datapackage.ts';
 import { emitBulkDownloads, type BulkDownloadOptions } from '../../src/emit/downloads/emit-downloads.ts';
+import { writeSqliteDownload, type SqliteDownloadJob } from '../../src/emit/downloads/sqlite-download.ts';
+import { downloadTables } from '../../src/domain/download-records.ts';
 import { openOutputStore } from '../../src/emit/output-store.ts';
 import type { Catalogue } from '../../src/domain/catalogue.ts';
 import { DigestList } from '../../src/domain/input-digests.ts';
-import type { CellValue } from '../../src/domain/flat-columns.ts';
+import { flatColumns, type CellValue } from '../../src/domain/flat-columns.ts';
 import type { StoredLandmarkDetail, StoredReport } from '../../src/schema/api.ts';
 import { csvCellValue, parseCsv, unflatten } from './downloads-support.ts';
 
@@ -309,6 +311,60 @@ describe('the parts of a split download', () => {
     expect(third.store.notes.join()).toMatch(/1 kept output file\(s\) no longer matched/);
     expect(sha256(await third.read(damaged))).toBe(sha256(await cold.read(damaged)));
     expect(third.datapackage).toEqual(cold.datapackage);
+  });
+});
+
+describe('the SQLite database kept between builds', () => {
+  const limit = 32 * 1024;
+  const rowsPerPart = 8;
+  /** The thread's job for the database of the downloads emitted in `from`, written into a folder of its own. */
+  async function databaseJob(from: Awaited<ReturnType<typeof emitInto>>, kept: SqliteDownloadJob['kept']): Promise<SqliteDownloadJob> {
+    const tables = await Promise.all(
+      downloadTables.map(async ({ name, primaryKey, foreignKey, schema }) => ({
+        name,
+        primaryKey,
+        foreignKey,
+        columns: flatColumns(schema),
+        files: await Promise.all(filesOf(from.resource(`${name}-ndjson`)).map(async (file) => ({ file: path.join(from.directory, file), sha256: sha256(await from.read(file)) }))),
+      })),
+    );
+    return { directory: await mkdtemp(path.join(tmpdir(), 'lcr-database-')), fileName: 'everything.sqlite', maxBytes: 1024 ** 3, tables, kept };
+  }
+  const databaseBytes = (job: SqliteDownloadJob) => readFile(path.join(job.directory, job.fileName));
+
+  it('gives the rows of NDJSON parts that kept their bytes from the last database, and comes out as a build without it makes it', async () => {
+    const kept = { dir: await mkdtemp(path.join(tmpdir(), 'lcr-kept-database-')), fingerprint: 'code v1' };
+    const before = await emitInto(catalogue, limit, { rowsPerPart });
+    const rowCount = catalogue.reports.length + catalogue.landmarks.length;
+    expect((await writeSqliteDownload(await databaseJob(before, kept))).copiedRows).toBe(0);
+
+    const after = await emitInto(withEditedReport(catalogue, 50), limit, { rowsPerPart });
+    const withKept = await databaseJob(after, kept);
+    const written = await writeSqliteDownload(withKept);
+    const cold = await databaseJob(after, undefined);
+    const coldWritten = await writeSqliteDownload(cold);
+    // Only the edited report's part and its landmark's are read from NDJSON.
+    expect(written.copiedRows).toBeGreaterThan(rowCount - 2 * 3 * rowsPerPart);
+    expect(written.copiedRows).toBeLessThan(rowCount);
+    expect(sha256(await databaseBytes(withKept))).toBe(sha256(await databaseBytes(cold)));
+    expect(written.sha256).toBe(coldWritten.sha256);
+    const database = new DatabaseSync(path.join(withKept.directory, withKept.fileName), { readOnly: true });
+    expect(database.prepare('SELECT summary FROM reports WHERE id = ?').get(catalogue.reports[50]!.id)).toEqual({ summary: expect.stringMatching(/now much longer than before$/) });
+    database.close();
+
+    // With other bytes than those kept, or made by other code, it is not used; the result is the same.
+    const keptFile = path.join(kept.dir, 'database.sqlite');
+    const keptBytes = await readFile(keptFile);
+    const summaryAt = keptBytes.indexOf('now much longer than before');
+    expect(summaryAt).toBeGreaterThan(0);
+    keptBytes.write('NOW', summaryAt);
+    await writeFile(keptFile, keptBytes);
+    const afterDamage = await databaseJob(after, kept);
+    expect((await writeSqliteDownload(afterDamage)).copiedRows).toBe(0);
+    expect(sha256(await databaseBytes(afterDamage))).toBe(sha256(await databaseBytes(cold)));
+    expect((await writeSqliteDownload(await databaseJob(after, kept))).copiedRows).toBe(rowCount);
+    expect((await writeSqliteDownload(await databaseJob(after, { ...kept, fingerprint: 'code v2' }))).copiedRows).toBe(0);
+    expect((await readdir(kept.dir)).sort()).toEqual(['database.json', 'database.sqlite']);
   });
 });
 

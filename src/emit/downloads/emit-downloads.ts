@@ -37,6 +37,8 @@ export interface BulkDownloadOptions {
   rowsPerPart?: number;
   /** Where parts made from unchanged rows are kept between builds. */
   store?: OutputStore;
+  /** Where the SQLite database is kept between builds, and the fingerprint of the code making it (see kept-database.ts). */
+  keptDatabase?: { dir: string; fingerprint: string };
 }
 
 /** A table's rows and the runs of them that make the parts of its downloads. */
@@ -130,10 +132,15 @@ async function writeTextResource(
 }
 
 /** The SQLite database of the tables, from their NDJSON downloads once `written` holds them all; undefined until then. */
-function startSqliteWhenReady(tables: readonly TableColumns[], written: ReadonlyMap<string, WrittenDownload>, directory: string, maxBytes: number): SqliteDownload | undefined {
+function startSqliteWhenReady(
+  tables: readonly TableColumns[],
+  written: ReadonlyMap<string, WrittenDownload>,
+  directory: string,
+  { maxBytes, kept }: { maxBytes: number; kept: BulkDownloadOptions['keptDatabase'] },
+): SqliteDownload | undefined {
   const ndjsonFiles = tables.map(({ table }) => {
     const ndjson = downloadResources.find((resource) => resource.format === 'ndjson' && resource.table === table.name)!;
-    return written.get(ndjson.name)?.files.map(({ fileName }) => path.join(directory, fileName));
+    return written.get(ndjson.name)?.files.map(({ fileName, sha256 }) => ({ file: path.join(directory, fileName), sha256 }));
   });
   if (ndjsonFiles.some((files) => files === undefined)) return undefined;
   return startSqliteDownload({
@@ -141,6 +148,7 @@ function startSqliteWhenReady(tables: readonly TableColumns[], written: Readonly
     fileName: sqliteResource.fileName,
     maxBytes,
     tables: tables.map(({ table: { name, primaryKey, foreignKey }, columns }, index) => ({ name, columns, primaryKey, foreignKey, files: ndjsonFiles[index]! })),
+    kept,
   });
 }
 
@@ -177,10 +185,11 @@ export async function emitBulkDownloads(
     for (const resource of downloadResources.filter(isTextResource)) {
       written.set(resource.name, await writeTextResource(resource, { catalogue, table, tables, directory, siteUrl: options.siteUrl, text }));
       // Started as soon as its NDJSON files are written, so it runs beside the rest.
-      sqlite ??= startSqliteWhenReady(tables, written, directory, maxFileBytes);
+      sqlite ??= startSqliteWhenReady(tables, written, directory, { maxBytes: maxFileBytes, kept: options.keptDatabase });
     }
     await meanwhile();
-    written.set(sqliteResource.name, await sqlite!.written);
+    const { copiedRows: _copiedRows, ...database } = await sqlite!.written;
+    written.set(sqliteResource.name, database);
   } catch (error) {
     await sqlite?.cancel();
     throw error;

@@ -185,8 +185,8 @@ async function nameThePieces(dir: string, fileName: string, pieces: readonly Pie
   return { files, bytes, sha256 };
 }
 
-/** Moves a binary file (the SQLite database) into the downloads, cut into parts where needed. */
-export async function moveBinaryDownload(sourceFile: string, dir: string, fileName: string, maxBytes: number): Promise<WrittenDownload> {
+/** Copies a binary file (the SQLite database) into the downloads, cut into parts where needed. */
+export async function copyBinaryDownload(sourceFile: string, dir: string, fileName: string, maxBytes: number): Promise<WrittenDownload> {
   const writer = partWriter(dir, fileName);
   const handle = await open(sourceFile);
   try {
@@ -201,6 +201,5 @@ export async function moveBinaryDownload(sourceFile: string, dir: string, fileNa
   } finally {
     await handle.close();
   }
-  await rm(sourceFile);
   return writer.finish();
 }

@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { CellValue, FlatColumn } from '../../domain/flat-columns.ts';
+import type { KeptRun } from './kept-database.ts';
 
 /**
  * The SQLite download, ready for Datasette, DuckDB or sqlite3: the same tables and columns as the
@@ -16,8 +17,12 @@ export interface SqliteTable {
   columns: readonly FlatColumn[];
   primaryKey: string;
   foreignKey?: { column: string; table: string; referencedColumn: string } | undefined;
-  rows: Iterable<CellValue[]>;
+  /** The rows in order, some of them as runs copied from the kept database (see kept-database.ts). */
+  runs: Iterable<TableRun>;
 }
+
+/** Rows to insert, or the run of rows with these rowids in the same table of the kept database. */
+export type TableRun = { rows: Iterable<CellValue[]> } | { kept: KeptRun };
 
 /**
  * Rows of about a kilobyte of text pack badly into SQLite's default 4 KiB pages. Measured on 100k
@@ -29,6 +34,13 @@ export interface SqliteTable {
 const pageSize = 16384;
 
 const sqlName = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const sqlText = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+function copyRun(copy: StatementSync | undefined, table: string, { firstRowid, count }: KeptRun): void {
+  const { changes } = copy!.run(firstRowid, firstRowid + count - 1);
+  // The kept file passed its hash check, so this is a bug, not damage: say so rather than publish a short table.
+  if (Number(changes) !== count) throw new Error(`SQLite table ${table}: expected ${count} rows from rowid ${firstRowid} of the kept database; copied ${changes} (report this as a bug, and delete .cache/built-database to build without it)`);
+}
 
 function sqlType(column: FlatColumn): string {
   if (column.type === 'integer' || column.type === 'boolean') return 'INTEGER';
@@ -58,8 +70,12 @@ function checkKeys(table: SqliteTable): void {
   }
 }
 
-/** Writes a new database at `file`, replacing any file there; tables are filled in the given order. */
-export async function writeSqliteDatabase(file: string, tables: readonly SqliteTable[]): Promise<void> {
+/**
+ * Writes a new database at `file`, replacing any file there; tables are filled in the given order.
+ * Runs of kept rows are copied from `keptFile` in their order: rows appended in the same order
+ * make the same pages whether they were bound from JavaScript or selected from another file.
+ */
+export async function writeSqliteDatabase(file: string, tables: readonly SqliteTable[], keptFile?: string): Promise<void> {
   tables.forEach(checkKeys);
   await rm(file, { force: true });
   const database = new DatabaseSync(file);
@@ -70,12 +86,18 @@ export async function writeSqliteDatabase(file: string, tables: readonly SqliteT
     // quarter of the insert time on a million synthetic rows, for a file byte for byte the same.
     database.exec(`PRAGMA page_size = ${pageSize}; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA foreign_keys = OFF;`);
     for (const table of tables) database.exec(createTableStatement(table));
+    if (keptFile) database.exec(`ATTACH DATABASE ${sqlText(keptFile)} AS kept`);
     database.exec('BEGIN');
     for (const table of tables) {
-      const insert = database.prepare(`INSERT INTO ${sqlName(table.name)} VALUES (${table.columns.map(() => '?').join(', ')})`);
-      for (const row of table.rows) insert.run(...row.map((value) => (typeof value === 'boolean' ? Number(value) : value)));
+      const insert = database.prepare(`INSERT INTO main.${sqlName(table.name)} VALUES (${table.columns.map(() => '?').join(', ')})`);
+      const copy = keptFile ? database.prepare(`INSERT INTO main.${sqlName(table.name)} SELECT * FROM kept.${sqlName(table.name)} WHERE rowid BETWEEN ? AND ? ORDER BY rowid`) : undefined;
+      for (const run of table.runs) {
+        if ('kept' in run) copyRun(copy, table.name, run.kept);
+        else for (const row of run.rows) insert.run(...row.map((value) => (typeof value === 'boolean' ? Number(value) : value)));
+      }
     }
     database.exec('COMMIT');
+    if (keptFile) database.exec('DETACH DATABASE kept');
     // Indexes built after the rows are loaded are built once, in order, and come out compact.
     for (const table of tables) {
       if (table.foreignKey) {
