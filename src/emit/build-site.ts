@@ -13,6 +13,7 @@ import { assetHeadersFile, assetHeadersPath } from '../domain/response-headers.t
 import { emitEntryPoints } from './emit-entry-points.ts';
 import { withBulkDownloads } from './downloads/emit-downloads.ts';
 import { keptDatabaseDir } from './downloads/kept-database.ts';
+import { databaseRowsInWords } from './downloads/sqlite-download.ts';
 import { withPageData } from './page-handover.ts';
 import { movePageTemplates } from './page-templates.ts';
 import { budgetInWords, budgetProblem, defaultMaxFiles, measureSite } from './file-budget.ts';
@@ -61,7 +62,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const store = await openOutputStore(outputStoreDir(options.contentRoot), fingerprint);
     // Downloads and data first, so the /data page shows their real sizes; they join staging after
     // Astro, which empties its output folder.
-    await withBulkDownloads(
+    const { databaseRows } = await withBulkDownloads(
       catalogue,
       { siteUrl: options.siteUrl, staging, store, keptDatabase: { dir: keptDatabaseDir(options.contentRoot), fingerprint } },
       () => emitApiData(apiDataFiles(catalogue, repositoryUrl), dataStaging, store),
@@ -79,7 +80,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const overBudget = budgetProblem(measure, maxFiles);
     if (overBudget) return { ok: false, problems: [], overBudget };
     await swapIn(staging, outDir);
-    return { ok: true, catalogue, budget: budgetInWords(measure, maxFiles), parsing, reuse: reuseInWords(store) };
+    return { ok: true, catalogue, budget: budgetInWords(measure, maxFiles), parsing, reuse: `${reuseInWords(store)}; ${databaseRowsInWords(databaseRows)}` };
   } finally {
     await Promise.all([staging, dataStaging].map((folder) => rm(folder, { recursive: true, force: true })));
   }

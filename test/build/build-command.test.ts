@@ -112,9 +112,14 @@ describe('a rebuild from the parse cache and the kept output files', () => {
     // run of rows each here.
     expect(Number(reused)).toBeGreaterThan(0);
     expect(Number(reused)).toBe(Number(reusable) - 5 - 7);
+    // The SQLite rows of the NDJSON parts the edit left alone come from the database the first build kept.
+    const [, copied, rows] = /; (\d+) of (\d+) SQLite rows copied from the last build's database/.exec(warm.stdout) ?? [];
+    expect(Number(copied)).toBeGreaterThan(0);
+    expect(Number(copied)).toBeLessThan(Number(rows));
     await rm(path.join(root, '.cache'), { recursive: true });
     const cold = await runScript('build.ts', ['--content', root, '--out', path.join(root, 'cold')], { SITE_URL: testSiteUrl });
     expect(cold.stdout).toContain(`Content: ${files} files, 0 unchanged since the last run.`);
+    expect(cold.stdout).toContain(`; 0 of ${rows} SQLite rows copied from the last build's database`);
 
     const warmSite = await snapshotOf(path.join(root, 'warm'));
     expect(Object.keys(warmSite).length).toBeGreaterThan(50);

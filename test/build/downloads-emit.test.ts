@@ -75,7 +75,7 @@ const filesOf = (resource: DatapackageResource) => (Array.isArray(resource.path)
 
 async function emitInto(catalogue: Catalogue, maxFileBytes?: number, more: Omit<BulkDownloadOptions, 'siteUrl' | 'maxFileBytes'> = {}) {
   const directory = await mkdtemp(path.join(tmpdir(), 'lcr-downloads-'));
-  const datapackage = await emitBulkDownloads(catalogue, directory, { siteUrl, ...(maxFileBytes ? { maxFileBytes } : {}), ...more });
+  const { datapackage } = await emitBulkDownloads(catalogue, directory, { siteUrl, ...(maxFileBytes ? { maxFileBytes } : {}), ...more });
   const read = (file: string) => readFile(path.join(directory, file));
   const whole = async (resource: DatapackageResource) => Buffer.concat(await Promise.all(filesOf(resource).map(read)));
   return { directory, datapackage, read, whole, resource: (name: string) => datapackage.resources.find((r) => r.name === name)! };
@@ -336,16 +336,17 @@ describe('the SQLite database kept between builds', () => {
     const kept = { dir: await mkdtemp(path.join(tmpdir(), 'lcr-kept-database-')), fingerprint: 'code v1' };
     const before = await emitInto(catalogue, limit, { rowsPerPart });
     const rowCount = catalogue.reports.length + catalogue.landmarks.length;
-    expect((await writeSqliteDownload(await databaseJob(before, kept))).copiedRows).toBe(0);
+    expect((await writeSqliteDownload(await databaseJob(before, kept))).rows.copied).toBe(0);
 
     const after = await emitInto(withEditedReport(catalogue, 50), limit, { rowsPerPart });
     const withKept = await databaseJob(after, kept);
     const written = await writeSqliteDownload(withKept);
+    expect(written.rows.total).toBe(rowCount);
     const cold = await databaseJob(after, undefined);
     const coldWritten = await writeSqliteDownload(cold);
     // Only the edited report's part and its landmark's are read from NDJSON.
-    expect(written.copiedRows).toBeGreaterThan(rowCount - 2 * 3 * rowsPerPart);
-    expect(written.copiedRows).toBeLessThan(rowCount);
+    expect(written.rows.copied).toBeGreaterThan(rowCount - 2 * 3 * rowsPerPart);
+    expect(written.rows.copied).toBeLessThan(rowCount);
     expect(sha256(await databaseBytes(withKept))).toBe(sha256(await databaseBytes(cold)));
     expect(written.sha256).toBe(coldWritten.sha256);
     const database = new DatabaseSync(path.join(withKept.directory, withKept.fileName), { readOnly: true });
@@ -360,10 +361,10 @@ describe('the SQLite database kept between builds', () => {
     keptBytes.write('NOW', summaryAt);
     await writeFile(keptFile, keptBytes);
     const afterDamage = await databaseJob(after, kept);
-    expect((await writeSqliteDownload(afterDamage)).copiedRows).toBe(0);
+    expect((await writeSqliteDownload(afterDamage)).rows.copied).toBe(0);
     expect(sha256(await databaseBytes(afterDamage))).toBe(sha256(await databaseBytes(cold)));
-    expect((await writeSqliteDownload(await databaseJob(after, kept))).copiedRows).toBe(rowCount);
-    expect((await writeSqliteDownload(await databaseJob(after, { ...kept, fingerprint: 'code v2' }))).copiedRows).toBe(0);
+    expect((await writeSqliteDownload(await databaseJob(after, kept))).rows.copied).toBe(rowCount);
+    expect((await writeSqliteDownload(await databaseJob(after, { ...kept, fingerprint: 'code v2' }))).rows.copied).toBe(0);
     expect((await readdir(kept.dir)).sort()).toEqual(['database.json', 'database.sqlite']);
   });
 });

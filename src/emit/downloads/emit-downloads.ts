@@ -17,7 +17,7 @@ import { landmarkFeatureOf } from '../../domain/landmark-features.ts';
 import { changesFeed } from './changes-feed.ts';
 import { csvRow } from './csv.ts';
 import { datapackageOf, type Datapackage, type TableColumns } from './datapackage.ts';
-import { startSqliteDownload, type SqliteDownload } from './sqlite-download.ts';
+import { startSqliteDownload, type DatabaseRows, type SqliteDownload } from './sqlite-download.ts';
 import type { OutputStore } from '../output-store.ts';
 import { writeTextDownload, type TextDownloadOptions, type TextSection, type WrittenDownload } from './split-files.ts';
 
@@ -163,7 +163,7 @@ export async function emitBulkDownloads(
   directory: string,
   options: BulkDownloadOptions,
   meanwhile: () => Promise<void> = async () => {},
-): Promise<Datapackage> {
+): Promise<{ datapackage: Datapackage; databaseRows: DatabaseRows }> {
   const maxFileBytes = options.maxFileBytes ?? maxDownloadFileBytes;
   await mkdir(directory, { recursive: true });
   const tables: TableColumns[] = downloadTables.map((table) => ({ table: table as TableColumns['table'], columns: flatColumns(table.schema) }));
@@ -181,6 +181,7 @@ export async function emitBulkDownloads(
     return found;
   };
   let sqlite: SqliteDownload | undefined;
+  let databaseRows: DatabaseRows | undefined;
   try {
     for (const resource of downloadResources.filter(isTextResource)) {
       written.set(resource.name, await writeTextResource(resource, { catalogue, table, tables, directory, siteUrl: options.siteUrl, text }));
@@ -188,15 +189,16 @@ export async function emitBulkDownloads(
       sqlite ??= startSqliteWhenReady(tables, written, directory, { maxBytes: maxFileBytes, kept: options.keptDatabase });
     }
     await meanwhile();
-    const { copiedRows: _copiedRows, ...database } = await sqlite!.written;
+    const { rows, ...database } = await sqlite!.written;
     written.set(sqliteResource.name, database);
+    databaseRows = rows;
   } catch (error) {
     await sqlite?.cancel();
     throw error;
   }
   const datapackage = datapackageOf({ siteUrl: options.siteUrl, tables, written, maxFileBytes });
   await writeFile(path.join(directory, path.basename(downloadPaths.datapackage)), `${JSON.stringify(datapackage, null, 2)}\n`);
-  return datapackage;
+  return { datapackage, databaseRows: databaseRows! };
 }
 
 /**
@@ -210,15 +212,16 @@ export async function withBulkDownloads<T>(
   options: BulkDownloadOptions & { staging: string },
   meanwhile: () => Promise<void>,
   buildPages: (datapackage: Datapackage) => Promise<T>,
-): Promise<T> {
+): Promise<{ pages: T; databaseRows: DatabaseRows }> {
   const directory = `${options.staging}.downloads`;
   await rm(directory, { recursive: true, force: true });
   try {
-    const result = await buildPages(await emitBulkDownloads(catalogue, directory, options, meanwhile));
+    const { datapackage, databaseRows } = await emitBulkDownloads(catalogue, directory, options, meanwhile);
+    const pages = await buildPages(datapackage);
     const target = path.join(options.staging, ...downloadsDirectory.split('/').filter(Boolean));
     await mkdir(target, { recursive: true });
     for (const file of await readdir(directory)) await rename(path.join(directory, file), path.join(target, file));
-    return result;
+    return { pages, databaseRows };
   } finally {
     await rm(directory, { recursive: true, force: true });
   }

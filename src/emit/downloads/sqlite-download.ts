@@ -32,8 +32,17 @@ export interface SqliteDownloadJob {
   kept?: { dir: string; fingerprint: string } | undefined;
 }
 
-/** The database's files, and how many of its rows were copied from the kept database. */
-export type WrittenDatabase = WrittenDownload & { copiedRows: number };
+/** How many rows the database has, and how many of them were copied from the kept database. */
+export interface DatabaseRows {
+  total: number;
+  copied: number;
+}
+
+/** "1,056,845 of 1,100,000 SQLite rows copied from the last build's database", for the build to print. */
+export const databaseRowsInWords = ({ total, copied }: DatabaseRows): string =>
+  `${copied.toLocaleString('en')} of ${total.toLocaleString('en')} SQLite rows copied from the last build's database`;
+
+export type WrittenDatabase = WrittenDownload & { rows: DatabaseRows };
 
 export interface SqliteDownload {
   /** The database's files, once written. */
@@ -95,7 +104,8 @@ export async function writeSqliteDownload(job: SqliteDownloadJob): Promise<Writt
     } catch {
       // Only a faster next build depends on it: that build inserts every row.
     }
-    return { ...written, copiedRows: copied.rows };
+    const total = loadedFrom.reduce((sum, table) => sum + table.files.reduce((rows, file) => rows + file.rows, 0), 0);
+    return { ...written, rows: { total, copied: copied.rows } };
   } finally {
     await rm(building, { force: true });
   }
