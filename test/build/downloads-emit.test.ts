@@ -364,6 +364,14 @@ describe('the SQLite database kept between builds', () => {
     expect((await writeSqliteDownload(afterDamage)).rows.copied).toBe(0);
     expect(sha256(await databaseBytes(afterDamage))).toBe(sha256(await databaseBytes(cold)));
     expect((await writeSqliteDownload(await databaseJob(after, kept))).rows.copied).toBe(rowCount);
+    // A row count changed in its notes would copy the wrong rows from an intact database.
+    const notesFile = path.join(kept.dir, 'database.json');
+    const notes = await readFile(notesFile, 'utf8');
+    await writeFile(notesFile, notes.replace(`"rows":${rowsPerPart}`, `"rows":${rowsPerPart - 1}`));
+    expect(await readFile(notesFile, 'utf8')).not.toBe(notes);
+    const afterEdit = await databaseJob(after, kept);
+    expect((await writeSqliteDownload(afterEdit)).rows.copied).toBe(0);
+    expect(sha256(await databaseBytes(afterEdit))).toBe(sha256(await databaseBytes(cold)));
     expect((await writeSqliteDownload(await databaseJob(after, { ...kept, fingerprint: 'code v2' }))).rows.copied).toBe(0);
     expect((await readdir(kept.dir)).sort()).toEqual(['database.json', 'database.sqlite']);
   });

@@ -12,7 +12,8 @@ import { isRunning } from '../running-process.ts';
  *
  * The rows are copied in the order they were inserted, so the new file is byte for byte the one
  * a build without it makes (tested). The database is trusted only when its SHA-256 is the one
- * noted when it was kept and it was made by the same code (the output store's fingerprint);
+ * noted when it was kept, the notes pass their own hash check, and it was made by the same code
+ * (the output store's fingerprint);
  * otherwise every row is inserted afresh. Two builds at once each write their own file, and a
  * database paired with the other build's notes fails the hash check.
  */
@@ -23,7 +24,12 @@ interface Manifest {
   /** SHA-256 of database.sqlite. */
   sha256: string;
   tables: { name: string; files: { sha256: string; rows: number }[] }[];
+  /** SHA-256 of the fields above: a damaged row count would otherwise copy the wrong rows from an intact database. */
+  check: string;
 }
+
+const checkOf = ({ format, fingerprint, sha256, tables }: Omit<Manifest, 'check'>) =>
+  createHash('sha256').update(JSON.stringify([format, fingerprint, sha256, tables])).digest('hex');
 
 /** The rows of one NDJSON file in the kept database: rowids first to first + count - 1 of its table. */
 export interface KeptRun {
@@ -60,7 +66,7 @@ export function readKeptDatabase(dir: string, fingerprint: string): KeptDatabase
   } catch {
     return undefined; // none kept, or unreadable: every row is inserted
   }
-  if (manifest.format !== formatVersion || manifest.fingerprint !== fingerprint || !Array.isArray(manifest.tables)) return undefined;
+  if (manifest.format !== formatVersion || manifest.fingerprint !== fingerprint || manifest.check !== checkOf(manifest)) return undefined;
   if (sha256OfFile(databaseFile(dir)) !== manifest.sha256) return undefined;
   const runs = new Map<string, KeptRun>();
   for (const { name, files } of manifest.tables) {
@@ -77,7 +83,8 @@ export function readKeptDatabase(dir: string, fingerprint: string): KeptDatabase
 export function keepDatabase(dir: string, building: string, sha256: string, loadedFrom: LoadedFrom, fingerprint: string): void {
   renameSync(building, databaseFile(dir));
   const incoming = `${manifestFile(dir)}.${process.pid}`;
-  writeFileSync(incoming, JSON.stringify({ format: formatVersion, fingerprint, sha256, tables: loadedFrom } satisfies Manifest));
+  const manifest = { format: formatVersion, fingerprint, sha256, tables: loadedFrom };
+  writeFileSync(incoming, JSON.stringify({ ...manifest, check: checkOf(manifest) } satisfies Manifest));
   renameSync(incoming, manifestFile(dir));
 }
 
