@@ -5,6 +5,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { buildSiteFrom, projectRoot, runScript, testSiteUrl } from '../support/build.ts';
+import { keptDatabaseDir } from '../../src/emit/downloads/kept-database.ts';
 import { validLandmark, validReport, writeContentTree } from '../support/content-files.ts';
 
 async function snapshotOf(folder: string): Promise<Record<string, string>> {
@@ -61,14 +62,20 @@ describe('npm run build', () => {
     expect(await snapshotOf(dist)).toEqual(before);
   });
 
-  it('removes the staging folders that a killed build left behind', async () => {
+  it('removes the staging folders and the SQLite database that a killed build left behind', async () => {
     // Linux never gives a process an id above 4,194,304, so this build cannot be running.
     const abandoned = path.join(projectRoot, '.build-4999999');
     await mkdir(path.join(abandoned, '_data'), { recursive: true });
     await mkdir(`${abandoned}.downloads`, { recursive: true });
-    await buildSiteFrom(path.join(projectRoot, 'test/fixtures/small-site'));
+    // And the SQLite database it was writing beside the kept one, as large as the download.
+    const fixture = path.join(projectRoot, 'test/fixtures/small-site');
+    const abandonedDatabase = path.join(keptDatabaseDir(fixture), 'building-4999999.sqlite');
+    await mkdir(path.dirname(abandonedDatabase), { recursive: true });
+    await writeFile(abandonedDatabase, 'half a database');
+    await buildSiteFrom(fixture);
     expect(existsSync(abandoned)).toBe(false);
     expect(existsSync(`${abandoned}.downloads`)).toBe(false);
+    expect(existsSync(abandonedDatabase)).toBe(false);
   });
 
   it('says how much of the file budget it used, and publishes nothing over it', async () => {
