@@ -59,7 +59,6 @@ export const buildingDatabaseFile = (dir: string): string => path.join(dir, `bui
 
 /** The kept database, when it is intact and was made by code with this fingerprint. */
 export function readKeptDatabase(dir: string, fingerprint: string): KeptDatabase | undefined {
-  removeAbandoned(dir);
   let manifest: Manifest;
   try {
     manifest = JSON.parse(readFileSync(manifestFile(dir), 'utf8')) as Manifest;
@@ -89,7 +88,7 @@ export function keepDatabase(dir: string, building: string, sha256: string, load
 }
 
 /** A database left by a build that was killed weighs as much as the download: removed once its owner is gone. */
-function removeAbandoned(dir: string): void {
+export function removeAbandonedDatabases(dir: string): void {
   let names: string[];
   try {
     names = readdirSync(dir);

@@ -36,10 +36,12 @@ const pageSize = 16384;
 const sqlName = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const sqlText = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
-function copyRun(copy: StatementSync | undefined, table: string, { firstRowid, count }: KeptRun): void {
-  const { changes } = copy!.run(firstRowid, firstRowid + count - 1);
+function copyRun(copy: StatementSync, keptFile: string, table: string, { firstRowid, count }: KeptRun): void {
+  const { changes } = copy.run(firstRowid, firstRowid + count - 1);
   // The kept file passed its hash check, so this is a bug, not damage: say so rather than publish a short table.
-  if (Number(changes) !== count) throw new Error(`SQLite table ${table}: expected ${count} rows from rowid ${firstRowid} of the kept database; copied ${changes} (report this as a bug, and delete .cache/built-database to build without it)`);
+  if (Number(changes) !== count) {
+    throw new Error(`SQLite table ${table}: expected ${count} rows from rowid ${firstRowid} of the kept database; copied ${changes} (report this as a bug, and delete ${keptFile} to build without it)`);
+  }
 }
 
 function sqlType(column: FlatColumn): string {
@@ -92,7 +94,7 @@ export async function writeSqliteDatabase(file: string, tables: readonly SqliteT
       const insert = database.prepare(`INSERT INTO main.${sqlName(table.name)} VALUES (${table.columns.map(() => '?').join(', ')})`);
       const copy = keptFile ? database.prepare(`INSERT INTO main.${sqlName(table.name)} SELECT * FROM kept.${sqlName(table.name)} WHERE rowid BETWEEN ? AND ? ORDER BY rowid`) : undefined;
       for (const run of table.runs) {
-        if ('kept' in run) copyRun(copy, table.name, run.kept);
+        if ('kept' in run) copyRun(copy!, keptFile!, table.name, run.kept);
         else for (const row of run.rows) insert.run(...row.map((value) => (typeof value === 'boolean' ? Number(value) : value)));
       }
     }

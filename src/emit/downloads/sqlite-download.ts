@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { partFileName } from '../../domain/download-resources.ts';
 import { flattenRecord } from '../../domain/flat-columns.ts';
-import { buildingDatabaseFile, keepDatabase, readKeptDatabase, type KeptDatabase, type LoadedFrom } from './kept-database.ts';
+import { buildingDatabaseFile, keepDatabase, readKeptDatabase, removeAbandonedDatabases, type KeptDatabase, type LoadedFrom } from './kept-database.ts';
 import { writeSqliteDatabase, type SqliteTable, type TableRun } from './sqlite-database.ts';
 import { copyBinaryDownload, type WrittenDownload } from './split-files.ts';
 
@@ -90,7 +90,10 @@ function* tableRuns({ name, files, columns }: SqliteTableSource, kept: KeptDatab
 
 /** Writes the database, cuts it into parts and keeps it for the next build; what the thread runs. */
 export async function writeSqliteDownload(job: SqliteDownloadJob): Promise<WrittenDatabase> {
-  if (job.kept) await mkdir(job.kept.dir, { recursive: true });
+  if (job.kept) {
+    await mkdir(job.kept.dir, { recursive: true });
+    removeAbandonedDatabases(job.kept.dir);
+  }
   const kept = job.kept ? readKeptDatabase(job.kept.dir, job.kept.fingerprint) : undefined;
   const building = buildingFile(job);
   const loadedFrom: LoadedFrom = job.tables.map(({ name }) => ({ name, files: [] }));
