@@ -46,6 +46,12 @@ export class DigestList {
     return this.bytes.subarray(index * digestBytes, (index + 1) * digestBytes);
   }
 
+  /** The digests from `start` to `end` (excluded) as one view of their bytes: a run of rows hashes them in one call. */
+  range(start: number, end: number): Uint8Array {
+    if (start < 0 || end > this.length || start > end) throw new RangeError(`no digests from ${start} to ${end} of ${this.length}`);
+    return this.bytes.subarray(start * digestBytes, end * digestBytes);
+  }
+
   /** The same digests in the order `order` gives (order[i] is the old index of the new i-th). */
   reordered(order: ArrayLike<number>): DigestList {
     const list = new DigestList(order.length);

@@ -168,6 +168,7 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
   const previous = await readIndex(indexFile, notes);
   const next: StoreIndex['files'] = {};
   const counts = { reused: 0, made: 0 };
+  const reusedKeys = new Set<string>();
   const readBuffer = new Uint8Array(1024 * 1024);
   let corrupt = 0;
 
@@ -196,10 +197,13 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
         return undefined; // removed since it was checked: the caller writes the file afresh
       }
       next[key] = { sha256: expected.sha256, ...(actual.checked !== undefined ? { checked: actual.checked } : {}) };
+      reusedKeys.add(key);
       counts.reused++;
       return actual.kept;
     },
     async keep(key, target, contents) {
+      // Reused, then made again with the rest of its run (a later piece of it was damaged): counted once, as made.
+      if (reusedKeys.delete(key)) counts.reused--;
       counts.made++;
       const incoming = path.join(filesDir, `.${key}.${process.pid}`);
       try {

@@ -312,6 +312,44 @@ describe('the parts of a split download', () => {
     expect(sha256(await third.read(damaged))).toBe(sha256(await cold.read(damaged)));
     expect(third.datapackage).toEqual(cold.datapackage);
   });
+
+  it('are reused when their run was cut by size too, and a damaged piece makes only its own run again', async () => {
+    // Runs of about 8 rows of ~600 bytes against a 2 KiB limit: nearly every run is cut by size.
+    const sizeLimit = 2048;
+    const storeDir = await mkdtemp(path.join(tmpdir(), 'lcr-download-store-'));
+    const emitWithStore = async () => {
+      const store = await openOutputStore(storeDir, 'code v1');
+      const emitted = await emitInto(withDigests(catalogue), sizeLimit, { rowsPerPart, store });
+      await store.close();
+      return { ...emitted, store };
+    };
+    const cold = await emitInto(withDigests(catalogue), sizeLimit, { rowsPerPart });
+    const first = await emitWithStore();
+    const second = await emitWithStore();
+    // Every part of every download made from digested rows is kept, and taken by the next build.
+    const partsKept = cold.datapackage.resources.filter((resource) => !['everything-sqlite', 'changes-atom'].includes(resource.name));
+    expect(first.store.counts.made).toBe(partsKept.reduce((count, resource) => count + filesOf(resource).length, 0));
+    expect(second.store.counts).toEqual({ reused: first.store.counts.made, made: 0 });
+    const names = (await readdir(cold.directory)).sort();
+    for (const name of names) expect(sha256(await second.read(name)), name).toBe(sha256(await cold.read(name)));
+
+    // The last run of reports.ndjson, whole where no run is cut by size, is cut into `pieces` parts here.
+    const runs = (await emitInto(withDigests(catalogue), limit, { rowsPerPart })).resource('reports-ndjson').parts!;
+    const parts = cold.resource('reports-ndjson').parts!;
+    let pieces = 0;
+    for (let bytes = 0; bytes < runs.at(-1)!.bytes; pieces++) bytes += parts[parts.length - 1 - pieces]!.bytes;
+    expect(runs.length).toBeLessThan(parts.length);
+    expect(pieces).toBeGreaterThan(1);
+
+    // Its last piece damaged, the pieces before it are linked, then let go: the whole run is made again, and counted once.
+    await writeFile(path.join(second.directory, parts.at(-1)!.path), 'tampered\n');
+    const third = await emitWithStore();
+    expect(third.store.counts).toEqual({ reused: first.store.counts.made - pieces, made: pieces });
+    expect((await readdir(third.directory)).sort()).toEqual(names);
+    for (const name of names) expect(sha256(await third.read(name)), name).toBe(sha256(await cold.read(name)));
+    expect(third.datapackage).toEqual(cold.datapackage);
+    expect((await emitWithStore()).store.counts).toEqual({ reused: first.store.counts.made, made: 0 });
+  });
 });
 
 describe('the SQLite database kept between builds', () => {

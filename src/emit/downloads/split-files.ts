@@ -86,16 +86,18 @@ interface Piece {
 
 /**
  * Writes a text download from its sections. Each run of rows (downloadPartRuns) becomes a piece,
- * linked from the output store when the last build made it from rows with the same digests, made
- * otherwise, and cut again by size when it exceeds the limit. Rows are never cut. Pieces that fit
- * in one file together are joined into it; otherwise each is a numbered part. Text is encoded a
- * piece at a time: a million small encodes and hash updates cost more than the rest of the work.
+ * or several when it exceeds the size limit (cut between rows, never inside one). A run's pieces
+ * are linked from the output store when the last build made them from rows with the same digests,
+ * and made otherwise. Pieces that fit in one file together are joined into it; otherwise each is a
+ * numbered part. Text is encoded a piece at a time: a million small encodes and hash updates cost
+ * more than the rest of the work.
  */
 export async function writeTextDownload(dir: string, fileName: string, sections: readonly TextSection[], options: TextDownloadOptions): Promise<WrittenDownload> {
   const { maxBytes, store } = options;
   const pieces: Piece[] = [];
   let whole = createHash('sha256');
-  const nextPieceFile = () => path.join(dir, `.${fileName}.piece-${pieces.length}`);
+  let pieceFiles = 0;
+  const nextPieceFile = () => path.join(dir, `.${fileName}.piece-${pieceFiles++}`);
 
   const writePiece = async (bytes: Buffer): Promise<Piece> => {
     const piece = { file: nextPieceFile(), bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
@@ -105,16 +107,19 @@ export async function writeTextDownload(dir: string, fileName: string, sections:
     return piece;
   };
 
-  /** Writes the chunks as pieces of at most maxBytes; returns the pieces and, when there is one, its bytes. */
-  const writeRun = async (chunks: Iterable<string>): Promise<{ made: Piece[]; only?: Buffer }> => {
-    const made: Piece[] = [];
+  /**
+   * Writes the chunks as pieces of at most maxBytes, and hands each to `written` with its bytes,
+   * its number in the run and whether it ends the run (known only once the next chunk is seen).
+   */
+  const writeRun = async (chunks: Iterable<string>, written: (piece: Piece, bytes: Buffer, index: number, ends: boolean) => Promise<void>) => {
     let pending: string[] = [];
     let pendingBytes = 0;
-    let last: Buffer | undefined;
+    let count = 0;
+    let held: { piece: Piece; bytes: Buffer; index: number } | undefined;
     const flush = async () => {
+      if (held) await written(held.piece, held.bytes, held.index, false);
       const bytes = Buffer.from(pending.join(''), 'utf8');
-      last = bytes;
-      made.push(await writePiece(bytes));
+      held = { piece: await writePiece(bytes), bytes, index: count++ };
       pending = [];
       pendingBytes = 0;
     };
@@ -130,8 +135,39 @@ export async function writeTextDownload(dir: string, fileName: string, sections:
       pending.push(chunk);
       pendingBytes += bytes;
     }
-    if (pendingBytes > 0 || made.length === 0) await flush();
-    return made.length === 1 && last ? { made, only: last } : { made };
+    if (pendingBytes > 0 || count === 0) await flush();
+    await written(held!.piece, held!.bytes, held!.index, true);
+  };
+
+  /**
+   * Links the pieces the last build kept for a run, in order, feeding the whole download's hash;
+   * false, with nothing left behind, unless every piece up to the one that ends the run was kept intact.
+   */
+  const reuseRun = async (pieceKey: (index: number, ends: boolean) => string): Promise<boolean> => {
+    const taken: Piece[] = [];
+    let trial = whole.copy();
+    /** Links the piece kept under `key` and feeds its bytes to the trial hash; false when none is kept intact. */
+    const take = async (key: string): Promise<boolean> => {
+      const file = nextPieceFile();
+      // A failed attempt may have fed the hash part of a damaged file: each starts from a copy.
+      const attempt = trial.copy();
+      const kept = await store!.reuse(key, file, attempt);
+      if (kept === undefined) return false;
+      taken.push({ file, ...kept });
+      trial = attempt;
+      return true;
+    };
+    for (let index = 0; ; index++) {
+      if (await take(pieceKey(index, true))) {
+        pieces.push(...taken);
+        whole = trial;
+        return true;
+      }
+      if (!(await take(pieceKey(index, false)))) {
+        await Promise.all(taken.map((piece) => rm(piece.file, { force: true })));
+        return false;
+      }
+    }
   };
 
   for (const [sectionIndex, section] of sections.entries()) {
@@ -139,22 +175,14 @@ export async function writeTextDownload(dir: string, fileName: string, sections:
       const first = start === 0;
       const last = end === section.count;
       const { digests } = section;
-      // Everything that shapes the piece besides its rows' digests and the code (which the store adds).
+      // Everything that shapes a piece besides its rows' digests and the code (which the store adds).
       const role = `${fileName} section ${sectionIndex}${first ? ' first' : ''}${last ? ' last' : ''} limit ${maxBytes}`;
-      const key = store && digests ? store.keyOf(role, Array.from({ length: end - start }, (_, offset) => digests.at(start + offset))) : undefined;
-      if (key !== undefined) {
-        const target = nextPieceFile();
-        const trial = whole.copy();
-        const kept = await store!.reuse(key, target, trial);
-        if (kept) {
-          whole = trial;
-          pieces.push({ file: target, ...kept });
-          continue;
-        }
-      }
-      const { made, only } = await writeRun(runChunks(section, start, end));
-      // A run cut by size is made again each time: it is rare, and short enough to be cheap.
-      if (key !== undefined && only) await store!.keep(key, made[0]!.file, only);
+      const pieceKey =
+        store && digests ? (index: number, ends: boolean) => store.keyOf(`${role} piece ${index}${ends ? ' ends the run' : ''}`, [digests.range(start, end)]) : undefined;
+      if (pieceKey && (await reuseRun(pieceKey))) continue;
+      await writeRun(runChunks(section, start, end), async (piece, bytes, index, ends) => {
+        if (pieceKey) await store!.keep(pieceKey(index, ends), piece.file, bytes);
+      });
     }
   }
   return nameThePieces(dir, fileName, pieces, whole.digest('hex'), maxBytes);
