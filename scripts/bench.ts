@@ -15,7 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import MiniSearch from 'minisearch';
 import { buildSite } from '../src/emit/build-site.ts';
-import { apiDataFiles, emitApiData } from '../src/emit/emit-api-data.ts';
+import { apiDataFiles, emitDataFiles } from '../src/emit/emit-api-data.ts';
 import { loadContent } from '../src/load/load-content.ts';
 import { buildCatalogue, summaryOf } from '../src/domain/catalogue.ts';
 import { encodeCursor } from '../src/domain/cursor.ts';
@@ -116,7 +116,7 @@ async function benchRoutes(landmarkCount: number): Promise<void> {
   const input = syntheticCatalogueInput({ landmarks: landmarkCount, reports: reportCount, seed: 1 });
   const catalogue = buildCatalogue(input, 'https://bench.invalid');
   const dist = path.join(scratch, `dist-${landmarkCount}`);
-  await emitApiData(apiDataFiles(catalogue, 'https://github.com/example/landmarks'), dist);
+  await emitDataFiles(apiDataFiles(catalogue, 'https://github.com/example/landmarks'), dist);
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>bench</title><p>static asset baseline</p>\n');
   // The page templates and the 404 page of a real build, for the pages the Worker renders.
   const templates = await builtTemplates();

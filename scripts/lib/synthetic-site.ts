@@ -4,7 +4,7 @@
 // not afford to build in full; the Worker renders every landmark and report page from this data.
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { apiDataFiles, emitApiData } from '../../src/emit/emit-api-data.ts';
+import { apiDataFiles, emitDataFiles } from '../../src/emit/emit-api-data.ts';
 import { buildCatalogue, type Catalogue, type CatalogueInput } from '../../src/domain/catalogue.ts';
 import { dataPaths } from '../../src/domain/data-paths.ts';
 import { openApiAssetPath } from '../../src/domain/entry-points.ts';
@@ -18,6 +18,6 @@ export async function replaceApiData(distDir: string, input: CatalogueInput, sit
   for (const entry of await readdir(dataDir)) {
     if (!kept.has(entry)) await rm(path.join(dataDir, entry), { recursive: true, force: true });
   }
-  await emitApiData(apiDataFiles(catalogue, 'https://github.com/example/landmarks'), distDir);
+  await emitDataFiles(apiDataFiles(catalogue, 'https://github.com/example/landmarks'), distDir);
   return catalogue;
 }

@@ -33,19 +33,31 @@ function sitePageEntries(catalogue: Catalogue, start: number, end: number): Site
 /** How many pages the sitemap lists: the site's own, every landmark's and every report's. */
 export const sitemapUrlCount = (catalogue: Catalogue): number => sitePages.length + catalogue.landmarks.length + catalogue.reports.length;
 
+/** The positions [start, end) in one kind of the sitemap's entries. */
+type Span = readonly [number, number];
+
+/**
+ * Which entries from `start` up to `end` come from what, in the sitemap's fixed order: the site's
+ * own pages, then landmarks, then reports. The build keys a part by the records it lists.
+ */
+export function sitemapSpans(catalogue: Catalogue, start: number, end: number): { sitePages: Span; landmarks: Span; reports: Span } {
+  const within = (offset: number, length: number): Span => [Math.min(length, Math.max(0, start - offset)), Math.min(length, Math.max(0, end - offset))];
+  const landmarksAt = sitePages.length;
+  const reportsAt = landmarksAt + catalogue.landmarks.length;
+  return { sitePages: within(0, sitePages.length), landmarks: within(landmarksAt, catalogue.landmarks.length), reports: within(reportsAt, catalogue.reports.length) };
+}
+
 /**
  * Every page worth indexing, at its canonical URL, in a fixed order (the site's own pages, then
  * landmarks, then reports); or only those from `start` up to `end`. Only the asked range is made:
  * a million reports make 23 parts, and making every entry for each part took seconds of the build.
  */
 export function sitemapEntries(catalogue: Catalogue, start = 0, end = sitemapUrlCount(catalogue)): SitemapEntry[] {
-  const within = (offset: number) => [Math.max(0, start - offset), Math.max(0, end - offset)] as const;
-  const landmarksAt = sitePages.length;
-  const reportsAt = landmarksAt + catalogue.landmarks.length;
+  const spans = sitemapSpans(catalogue, start, end);
   return [
-    ...(start < sitePages.length ? sitePageEntries(catalogue, start, end) : []),
-    ...catalogue.landmarks.slice(...within(landmarksAt)).map((landmark) => ({ url: landmark.urls.html, lastModified: lastChangeOf(landmark.reports) })),
-    ...catalogue.reports.slice(...within(reportsAt)).map((report) => ({ url: report.urls.html, lastModified: report.updatedAt })),
+    ...(spans.sitePages[0] < spans.sitePages[1] ? sitePageEntries(catalogue, ...spans.sitePages) : []),
+    ...catalogue.landmarks.slice(...spans.landmarks).map((landmark) => ({ url: landmark.urls.html, lastModified: lastChangeOf(landmark.reports) })),
+    ...catalogue.reports.slice(...spans.reports).map((report) => ({ url: report.urls.html, lastModified: report.updatedAt })),
   ];
 }
 

@@ -7,7 +7,7 @@ import { loadContent, parseCacheDir, parsingInWords } from '../load/load-content
 import { loadPopularity } from '../load/popularity.ts';
 import type { Problem } from '../load/problem.ts';
 import { buildCatalogue, type Catalogue } from '../domain/catalogue.ts';
-import { apiDataFiles, builtDataStore, emitApiData, writeSiteFile } from './emit-api-data.ts';
+import { apiDataFiles, builtDataStore, emitDataFiles, writeSiteFile } from './emit-api-data.ts';
 import { dataPaths } from '../domain/data-paths.ts';
 import { assetHeadersFile, assetHeadersPath } from '../domain/response-headers.ts';
 import { emitEntryPoints } from './emit-entry-points.ts';
@@ -19,6 +19,7 @@ import { movePageTemplates } from './page-templates.ts';
 import { budgetInWords, budgetProblem, defaultMaxFiles, measureSite } from './file-budget.ts';
 import { buildFingerprint, openOutputStore, outputStoreDir, reuseInWords } from './output-store.ts';
 import { repositoryUrl } from './repository-url.ts';
+import { sitemapFiles } from './sitemap-files.ts';
 import { isRunning } from './running-process.ts';
 
 export interface BuildOptions {
@@ -65,11 +66,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const { databaseRows } = await withBulkDownloads(
       catalogue,
       { siteUrl: options.siteUrl, staging, store, keptDatabase: { dir: keptDatabaseDir(options.contentRoot), fingerprint } },
-      () => emitApiData(apiDataFiles(catalogue, repositoryUrl), dataStaging, store),
+      () => emitDataFiles(apiDataFiles(catalogue, repositoryUrl), dataStaging, store),
       (datapackage) => withPageData({ catalogue, datapackage }, () => buildPages(options.projectRoot, staging, options.siteUrl)),
     );
     await rename(path.join(dataStaging, dataFolder), path.join(staging, dataFolder));
     await movePageTemplates(staging);
+    await emitDataFiles(sitemapFiles(catalogue), staging, store);
     // The store only speeds up the next build: failing to save it is worth a note, not a failed build.
     await store.close().catch((error: Error) => store.notes.push(`could not save the kept output files: ${error.message.split('\n')[0]}`));
     await writeSiteFile(staging, assetHeadersPath, assetHeadersFile());

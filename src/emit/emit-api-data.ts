@@ -22,7 +22,7 @@ export async function writeSiteFile(outDir: string, sitePath: string, contents: 
 
 const json = (value: unknown) => `${JSON.stringify(value)}\n`;
 
-/** One file behind the API routes; its contents are made only when it cannot be reused. */
+/** One file made from the catalogue (behind the API routes, or the sitemap); its contents are made only when it cannot be reused. */
 export interface DataFile {
   sitePath: string;
   contents(): string;
@@ -96,10 +96,10 @@ export function* apiDataFiles(catalogue: Catalogue, repositoryUrl: string): Gene
 }
 
 /**
- * Writes the stored records behind the API routes into the site being built, as they are made,
- * or as a previous build made them when `store` kept a file made from the same records.
+ * Writes data files into the site being built, as they are made, or as a previous build made them
+ * when `store` kept a file made from the same records.
  */
-export async function emitApiData(dataFiles: Iterable<DataFile>, outDir: string, store?: OutputStore): Promise<void> {
+export async function emitDataFiles(dataFiles: Iterable<DataFile>, outDir: string, store?: OutputStore): Promise<void> {
   const emit = async ({ sitePath, contents, madeFrom }: DataFile) => {
     const key = store && madeFrom ? store.keyOf(sitePath, madeFrom()) : undefined;
     const target = path.join(outDir, ...sitePath.split('/').filter(Boolean));

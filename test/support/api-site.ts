@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { apiDataFiles, emitApiData } from '../../src/emit/emit-api-data.ts';
+import { apiDataFiles, emitDataFiles } from '../../src/emit/emit-api-data.ts';
 import { buildCatalogue, type CatalogueInput } from '../../src/domain/catalogue.ts';
 import { testSiteUrl } from './build.ts';
 
@@ -11,6 +11,6 @@ import { testSiteUrl } from './build.ts';
  */
 export async function emitApiSite(input: CatalogueInput, siteUrl = testSiteUrl): Promise<string> {
   const dist = path.join(await mkdtemp(path.join(tmpdir(), 'lcr-api-')), 'dist');
-  await emitApiData(apiDataFiles(buildCatalogue(input, siteUrl), 'https://github.com/example/landmarks'), dist);
+  await emitDataFiles(apiDataFiles(buildCatalogue(input, siteUrl), 'https://github.com/example/landmarks'), dist);
   return dist;
 }
