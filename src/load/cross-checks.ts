@@ -18,11 +18,14 @@ export type UnlocatedProblem = Omit<Problem, 'line' | 'column'> & {
 const earliestDayStartBeforeUtcMs = 14 * 3_600_000;
 
 /**
- * A plain date is "in the future" only once its day has begun nowhere on Earth: a traveller who
- * writes today's local date is right, even where that date has not yet begun in UTC.
+ * Whether a date or date-time is in the future as of `now`. A plain date is "in the future" only
+ * once its day has begun nowhere on Earth: a traveller who writes today's local date is right, even
+ * where that date has not yet begun in UTC. Plain dates are compared as text with the latest day
+ * begun anywhere (ISO days sort as text), so checking a million reports parses none of them.
  */
-function isInFuture(value: string, now: Date): boolean {
-  return value.length === 10 ? instantOf(value) - earliestDayStartBeforeUtcMs > now.getTime() : instantOf(value) > now.getTime();
+function futureTest(now: Date): (value: string) => boolean {
+  const latestDayBegun = dayOfInstant(now.getTime() + earliestDayStartBeforeUtcMs);
+  return (value) => (value.length === 10 ? value > latestDayBegun : instantOf(value) > now.getTime());
 }
 
 function futureDateMessage(value: string, now: Date): string {
@@ -62,58 +65,53 @@ function checkSlugClashes(landmarks: readonly LandmarkRecord[]): UnlocatedProble
   return problems;
 }
 
-function checkReportDates(report: ReportRecord, now: Date): UnlocatedProblem[] {
-  const problems: UnlocatedProblem[] = [];
-  const { observedAt, confirmations, until, source } = report.frontmatter;
-  const at = (path: PropertyKey[], field: string, message: string) =>
-    problems.push({ file: report.file, at: path, field, message });
+/** A problem at a frontmatter value of a report; made only when found, as a million reports have none. */
+const problemAt = (report: ReportRecord, at: PropertyKey[], field: string, message: string): UnlocatedProblem => ({ file: report.file, at, field, message });
 
-  if (isInFuture(observedAt, now)) {
-    at(['observedAt'], 'observedAt', futureDateMessage(observedAt, now));
+const confirmationProblem = (report: ReportRecord, index: number, message: string) => problemAt(report, ['confirmations', index, 'date'], `confirmations.${index}.date`, message);
+
+/** Adds to `problems` those of the report's dates: against each other and against the clock. */
+function checkReportDates(report: ReportRecord, problems: UnlocatedProblem[], now: Date, isInFuture: (value: string) => boolean): void {
+  const { observedAt, confirmations, until, source } = report.frontmatter;
+  if (isInFuture(observedAt)) {
+    problems.push(problemAt(report, ['observedAt'], 'observedAt', futureDateMessage(observedAt, now)));
   }
-  confirmations.forEach((confirmation, index) => {
-    const path = ['confirmations', index, 'date'];
-    const field = `confirmations.${index}.date`;
-    if (isInFuture(confirmation.date, now)) {
-      at(path, field, futureDateMessage(confirmation.date, now));
+  confirmations.forEach(({ date }, index) => {
+    if (isInFuture(date)) {
+      problems.push(confirmationProblem(report, index, futureDateMessage(date, now)));
     }
-    if (isBefore(confirmation.date, observedAt)) {
-      at(path, field, `expected a date on or after observedAt (${observedAt}); got "${confirmation.date}" (a confirmation comes after the observation)`);
+    if (isBefore(date, observedAt)) {
+      problems.push(confirmationProblem(report, index, `expected a date on or after observedAt (${observedAt}); got "${date}" (a confirmation comes after the observation)`));
     }
   });
   if (until !== undefined) {
     if (source.kind !== 'official') {
-      at(['until'], 'until', `expected until only on official reports, as the end date the operator or an authority announced at the time; got it on a ${source.kind} report (remove until, or set source.kind: official with the source.url that announced it)`);
+      problems.push(problemAt(report, ['until'], 'until', `expected until only on official reports, as the end date the operator or an authority announced at the time; got it on a ${source.kind} report (remove until, or set source.kind: official with the source.url that announced it)`));
     }
     if (until < dayOf(observedAt)) {
-      at(['until'], 'until', `expected a date on or after observedAt (${dayOf(observedAt)}); got "${until}"`);
+      problems.push(problemAt(report, ['until'], 'until', `expected a date on or after observedAt (${dayOf(observedAt)}); got "${until}"`));
     }
   }
-  return problems;
 }
 
 /**
- * A report is cited by the page that documents its claim. An encyclopedia article summarises events
- * after the fact and changes under the link, so it may only support a report, as one revision.
+ * Adds to `problems` those of the report's sources. A report is cited by the page that documents
+ * its claim. An encyclopedia article summarises events after the fact and changes under the link,
+ * so it may only support a report, as one revision.
  */
-function checkReportSources(report: ReportRecord): UnlocatedProblem[] {
-  const problems: UnlocatedProblem[] = [];
+function checkReportSources(report: ReportRecord, problems: UnlocatedProblem[]): void {
   const { source, additionalSources } = report.frontmatter;
-  const at = (path: PropertyKey[], field: string, message: string) =>
-    problems.push({ file: report.file, at: path, field, message });
-
   if (source.kind !== 'traveller' && source.url === undefined) {
-    at(['source'], 'source.url', `expected a source.url on ${source.kind === 'official' ? 'an official' : 'a press'} report; got nothing (link the ${source.kind === 'official' ? 'announcement' : 'article'} so readers can check it)`);
+    problems.push(problemAt(report, ['source'], 'source.url', `expected a source.url on ${source.kind === 'official' ? 'an official' : 'a press'} report; got nothing (link the ${source.kind === 'official' ? 'announcement' : 'article'} so readers can check it)`));
   }
   if (source.url !== undefined && isEncyclopediaUrl(source.url)) {
-    at(['source', 'url'], 'source.url', `expected the page that documents the claim (the operator's notice or a news article from the time); got an encyclopedia article, "${source.url}" (cite the page it draws on, and list the article under additionalSources as a permanent revision link)`);
+    problems.push(problemAt(report, ['source', 'url'], 'source.url', `expected the page that documents the claim (the operator's notice or a news article from the time); got an encyclopedia article, "${source.url}" (cite the page it draws on, and list the article under additionalSources as a permanent revision link)`));
   }
   additionalSources.forEach((citation, index) => {
     if (isEncyclopediaUrl(citation.url) && !isPermanentRevisionUrl(citation.url)) {
-      at(['additionalSources', index, 'url'], `additionalSources.${index}.url`, `expected an encyclopedia article as a permanent revision link (Wikipedia's "Permanent link", with oldid=); got "${citation.url}"`);
+      problems.push(problemAt(report, ['additionalSources', index, 'url'], `additionalSources.${index}.url`, `expected an encyclopedia article as a permanent revision link (Wikipedia's "Permanent link", with oldid=); got "${citation.url}"`));
     }
   });
-  return problems;
 }
 
 /**
@@ -124,15 +122,18 @@ function checkReportSources(report: ReportRecord): UnlocatedProblem[] {
  */
 function earlierFilesWithSameId(reports: readonly ReportRecord[]): Map<ReportRecord, string> {
   const duplicates = new Map<ReportRecord, string>();
-  const inIdOrder = reports.every((report, index) => index === 0 || reports[index - 1]!.id <= report.id);
-  if (inIdOrder) {
-    let first: ReportRecord | undefined;
-    for (const report of reports) {
-      if (first?.id === report.id) duplicates.set(report, first.file);
-      else first = report;
+  // One pass while the list is in id order; a report out of order sends it to the map below.
+  let first: ReportRecord | undefined;
+  let inIdOrder = true;
+  for (const report of reports) {
+    if (first?.id === report.id) duplicates.set(report, first.file);
+    else if (first === undefined || first.id < report.id) first = report;
+    else {
+      inIdOrder = false;
+      break;
     }
-    return duplicates;
   }
+  if (inIdOrder) return duplicates;
   const firstFileById = new Map<string, string>();
   for (const report of reports) {
     const other = firstFileById.get(report.id);
@@ -166,8 +167,10 @@ export function crossCheck(content: Content, now: Date): UnlocatedProblem[] {
   }
 
   const duplicates = earlierFilesWithSameId(content.reports);
+  const isInFuture = futureTest(now);
   for (const report of content.reports) {
-    const other = duplicates.get(report);
+    // Looked up only when there are any: asking a map about a million reports took half a second.
+    const other = duplicates.size > 0 ? duplicates.get(report) : undefined;
     if (other !== undefined) {
       problems.push({
         file: report.file,
@@ -182,7 +185,8 @@ export function crossCheck(content: Content, now: Date): UnlocatedProblem[] {
         message: `expected the folder to name a landmark in content/landmarks/; got "${report.landmarkSlug}"${didYouMean(report.landmarkSlug, slugs)}`,
       });
     }
-    problems.push(...checkReportDates(report, now), ...checkReportSources(report));
+    checkReportDates(report, problems, now, isInFuture);
+    checkReportSources(report, problems);
   }
   return problems;
 }
