@@ -66,16 +66,20 @@ function byMostRecentlyConfirmed(reports: readonly StoredReport[]) {
 
 function storeReport(input: ReportInput, landmark: StoredReport['landmark'], urls: SiteUrls): StoredReport {
   const { frontmatter } = input;
-  const freshness = freshnessOf({ ...frontmatter, sourceKind: frontmatter.source.kind });
+  // Fields named one by one: spreading the frontmatter and the freshness cloned two objects per report.
+  const { condition, observedAt, confirmations, until } = frontmatter;
+  const freshness = freshnessOf({ condition, observedAt, confirmations, until, sourceKind: frontmatter.source.kind });
   return {
     id: input.id,
     landmark,
-    condition: frontmatter.condition,
+    condition,
     summary: frontmatter.summary,
-    observedAt: frontmatter.observedAt,
-    ...freshness,
-    confirmations: frontmatter.confirmations.map((confirmation) => ({ date: confirmation.date, note: confirmation.note ?? null })),
-    until: frontmatter.until ?? null,
+    observedAt,
+    lastConfirmedAt: freshness.lastConfirmedAt,
+    reportExpiryDays: freshness.reportExpiryDays,
+    currentUntil: freshness.currentUntil,
+    confirmations: confirmations.map((confirmation) => ({ date: confirmation.date, note: confirmation.note ?? null })),
+    until: until ?? null,
     source: { kind: frontmatter.source.kind, name: frontmatter.source.name ?? null, url: frontmatter.source.url ?? null },
     additionalSources: frontmatter.additionalSources,
     details: input.details,
@@ -103,39 +107,38 @@ function latestObservedAt(reports: readonly StoredReport[], positions: readonly 
 export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogue {
   const urls = siteUrls(siteUrl);
   // One reference object per landmark, shared by its reports: a million reports would otherwise
-  // hold a million copies of a few hundred thousand strings.
-  const references = new Map(
-    input.landmarks.map(({ slug, frontmatter }) => [slug, { slug, name: frontmatter.name, url: urls.landmarkPage(slug) }]),
+  // hold a million copies of a few hundred thousand strings. Each report looks its landmark up once
+  // and is counted among its reports there, rather than grouped by slug in a second pass.
+  const bySlug = new Map(
+    input.landmarks.map(({ slug, frontmatter, blobId }) => [slug, { reference: { slug, name: frontmatter.name, url: urls.landmarkPage(slug) }, blobId, positions: [] as number[] }]),
   );
-  const landmarkBlobIds = new Map(input.landmarks.map(({ slug, blobId }) => [slug, blobId]));
   const { digest } = input;
   let readDigests = digest && input.landmarks.every(({ blobId }) => blobId !== undefined) ? new DigestList() : undefined;
   const stored: StoredReport[] = [];
   for (const report of input.reports) {
-    const landmark = references.get(report.landmarkSlug);
+    const landmark = bySlug.get(report.landmarkSlug);
     if (!landmark) continue;
-    stored.push(storeReport(report, landmark, urls));
+    landmark.positions.push(stored.length);
+    stored.push(storeReport(report, landmark.reference, urls));
     if (readDigests && report.blobId === undefined) readDigests = undefined;
-    readDigests?.push(digest!(reportInputText(report, report.blobId!, landmarkBlobIds.get(report.landmarkSlug)!)));
+    readDigests?.push(digest!(reportInputText(report, report.blobId!, landmark.blobId!)));
   }
   // The loader hands reports over in id order already; only other callers pay for sorting.
   const inOrder = stored.every((report, index) => index === 0 || stored[index - 1]!.id < report.id);
   const order = inOrder ? undefined : Uint32Array.from(stored.keys()).sort((a, b) => (stored[a]!.id < stored[b]!.id ? -1 : 1));
   const reports = order ? Array.from(order, (index) => stored[index]!) : stored;
   const reportDigests = order ? readDigests?.reordered(order) : readDigests;
-
-  const reportIndexesByLandmark = new Map<string, number[]>();
-  reports.forEach((report, index) => {
-    const list = reportIndexesByLandmark.get(report.landmark.slug) ?? [];
-    list.push(index);
-    reportIndexesByLandmark.set(report.landmark.slug, list);
-  });
+  if (order) {
+    const positionNow = new Uint32Array(order.length);
+    order.forEach((before, now) => (positionNow[before] = now));
+    for (const landmark of bySlug.values()) landmark.positions = landmark.positions.map((before) => positionNow[before]!).sort((a, b) => a - b);
+  }
 
   const recency = byMostRecentlyConfirmed(reports);
   const built = input.landmarks
     .map((landmark) => {
       const { frontmatter } = landmark;
-      const ownIndexes = reportIndexesByLandmark.get(landmark.slug) ?? [];
+      const ownIndexes = bySlug.get(landmark.slug)!.positions;
       const ownInOrder = [...ownIndexes].sort(recency.compare);
       const own = ownInOrder.map((index) => reports[index]!);
       const wikipediaEditions = input.popularity?.get(frontmatter.wikidata) ?? null;

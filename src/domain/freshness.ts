@@ -36,8 +36,24 @@ export function freshnessOf(report: FreshnessInput): Freshness {
   return {
     lastConfirmedAt: confirmed,
     reportExpiryDays,
-    currentUntil: officialEnd ?? addDays(dayOf(confirmed), reportExpiryDays),
+    currentUntil: officialEnd ?? laterDay(dayOf(confirmed), reportExpiryDays),
   };
+}
+
+/** Days computed by `laterDay`, by the number of days added, then by the day they were added to. */
+const laterDays = new Map<number, Map<string, string>>();
+
+/**
+ * The day `days` after `day`, computed once per pair: a million reports share a few thousand days
+ * and a few expiry lengths, and computing the day for each report took 0.6 s more. The pairs are
+ * bounded by the content's days, not by requests: only the build asks.
+ */
+function laterDay(day: string, days: number): string {
+  let byDay = laterDays.get(days);
+  if (!byDay) laterDays.set(days, (byDay = new Map()));
+  let later = byDay.get(day);
+  if (later === undefined) byDay.set(day, (later = addDays(day, days)));
+  return later;
 }
 
 /** A report is current until the end of its `currentUntil` day, UTC. */

@@ -66,6 +66,16 @@ describe('catalogue', () => {
     expect(catalogue.reports.find((r) => r.id === 'older1')!.updatedAt).toBe('2026-03-01T00:00:00Z');
   });
 
+  it('gives each landmark its own reports, whatever order they come in', () => {
+    const [older, newer] = input.reports as ReportInput[];
+    const shuffled = buildCatalogue(
+      { landmarks: input.landmarks, reports: [{ ...older!, id: 'zz9', landmarkSlug: 'arch' }, newer!, { ...older!, id: 'aa1' }] },
+      'https://example.org/',
+    );
+    expect(shuffled.reports.map((r) => r.id)).toEqual(['aa1', 'newer2', 'zz9']);
+    expect(shuffled.landmarks.map((l) => [l.slug, l.reports.map((r) => r.id)])).toEqual([['arch', ['zz9']], ['tower', ['aa1', 'newer2']]]);
+  });
+
   it('gives a landmark without reports no current condition and zero counts', () => {
     const arch = presentLandmarkSummary(summaryOf(catalogue.landmarks[0]!), new Date());
     expect(arch.currentCondition).toBeNull();
