@@ -110,7 +110,10 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
   // hold a million copies of a few hundred thousand strings. Each report looks its landmark up once
   // and is counted among its reports there, rather than grouped by slug in a second pass.
   const bySlug = new Map(
-    input.landmarks.map(({ slug, frontmatter, blobId }) => [slug, { reference: { slug, name: frontmatter.name, url: urls.landmarkPage(slug) }, blobId, positions: [] as number[] }]),
+    input.landmarks.map(({ slug, frontmatter, blobId }) => {
+      const reference = { slug, name: frontmatter.name, url: urls.landmarkPage(slug) };
+      return [slug, { reference, blobId, positions: [] as number[] }];
+    }),
   );
   const { digest } = input;
   let readDigests = digest && input.landmarks.every(({ blobId }) => blobId !== undefined) ? new DigestList() : undefined;
@@ -129,6 +132,7 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
   const reports = order ? Array.from(order, (index) => stored[index]!) : stored;
   const reportDigests = order ? readDigests?.reordered(order) : readDigests;
   if (order) {
+    // Positions were counted in the order given: each becomes the report's place in id order.
     const positionNow = new Uint32Array(order.length);
     order.forEach((before, now) => (positionNow[before] = now));
     for (const landmark of bySlug.values()) landmark.positions = landmark.positions.map((before) => positionNow[before]!).sort((a, b) => a - b);
