@@ -17,6 +17,9 @@ export type UnlocatedProblem = Omit<Problem, 'line' | 'column'> & {
 /** The earliest time zone (Kiribati, UTC+14) starts each day this long before UTC does. */
 const earliestDayStartBeforeUtcMs = 14 * 3_600_000;
 
+/** The latest day that has begun somewhere on Earth at `now`: today in the earliest time zone. */
+const latestDayBegun = (now: Date): string => dayOfInstant(now.getTime() + earliestDayStartBeforeUtcMs);
+
 /**
  * Whether a date or date-time is in the future as of `now`. A plain date is "in the future" only
  * once its day has begun nowhere on Earth: a traveller who writes today's local date is right, even
@@ -24,14 +27,13 @@ const earliestDayStartBeforeUtcMs = 14 * 3_600_000;
  * begun anywhere (ISO days sort as text), so checking a million reports parses none of them.
  */
 function futureTest(now: Date): (value: string) => boolean {
-  const latestDayBegun = dayOfInstant(now.getTime() + earliestDayStartBeforeUtcMs);
-  return (value) => (value.length === 10 ? value > latestDayBegun : instantOf(value) > now.getTime());
+  const latestDay = latestDayBegun(now);
+  return (value) => (value.length === 10 ? value > latestDay : instantOf(value) > now.getTime());
 }
 
 function futureDateMessage(value: string, now: Date): string {
   if (value.length !== 10) return `expected a time not in the future (it is now ${toTimestamp(now.getTime())}); got "${value}"`;
-  const latestToday = dayOfInstant(now.getTime() + earliestDayStartBeforeUtcMs);
-  return `expected a date not in the future (at most ${latestToday}, today in the earliest time zone); got "${value}"`;
+  return `expected a date not in the future (at most ${latestDayBegun(now)}, today in the earliest time zone); got "${value}"`;
 }
 
 /** A plain date names a whole day: a confirmation that day is not "before" a date-time observation that day. */
