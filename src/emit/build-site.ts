@@ -3,7 +3,8 @@ import { cp, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build as astroBuild } from 'astro';
 import { commitTimesFile } from '../load/commit-times-cache.ts';
-import { loadContent, parseCacheDir, parsingInWords } from '../load/load-content.ts';
+import { contentChanges, type ContentChanges } from '../load/content-changes.ts';
+import { loadContent, parseCacheDir, parsingInWords, reportCommitTimes } from '../load/load-content.ts';
 import { loadPopularity } from '../load/popularity.ts';
 import type { Problem } from '../load/problem.ts';
 import { buildCatalogue, type Catalogue } from '../domain/catalogue.ts';
@@ -14,6 +15,8 @@ import { emitEntryPoints } from './emit-entry-points.ts';
 import { withBulkDownloads } from './downloads/emit-downloads.ts';
 import { keptDatabaseDir } from './downloads/kept-database.ts';
 import { databaseRowsInWords } from './downloads/sqlite-download.ts';
+import { updateCatalogue } from './catalogue-update.ts';
+import { joinShards, keepCatalogue, keptCatalogueDir, readKeptManifest, readKeptShards, splitCatalogue, type Manifest as KeptManifest } from './kept-catalogue.ts';
 import { withPageData } from './page-handover.ts';
 import { movePageTemplates } from './page-templates.ts';
 import { budgetInWords, budgetProblem, defaultMaxFiles, measureSite } from './file-budget.ts';
@@ -47,7 +50,8 @@ export type BuildResult =
  * previously published site untouched.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
-  const loaded = await catalogueOf(options);
+  const fingerprint = buildFingerprint(options.siteUrl, repositoryUrl);
+  const loaded = await catalogueOf(options, fingerprint);
   if (!loaded.ok) return loaded;
   const { catalogue, parsing } = loaded;
 
@@ -59,7 +63,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const dataStaging = `${staging}.data`;
   try {
     await Promise.all([staging, dataStaging].map((folder) => rm(folder, { recursive: true, force: true })));
-    const fingerprint = buildFingerprint(options.siteUrl, repositoryUrl);
     const store = await openOutputStore(outputStoreDir(options.contentRoot), fingerprint);
     // Downloads and data first, so the /data page shows their real sizes; they join staging after
     // Astro, which empties its output folder.
@@ -92,11 +95,66 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 const dataFolder = dataPaths.prefix.split('/').filter(Boolean)[0]!;
 
 /**
- * Validates the content and derives the catalogue from it. The parsed records are released one by
- * one as the catalogue takes them in: with a million reports they take as much memory as the
+ * The catalogue of the content: the kept one with the files changed since applied, when the last
+ * build kept one and git can tell what changed; otherwise every file is loaded and checked, and
+ * the catalogue derived and kept for the next build.
+ */
+async function catalogueOf(options: BuildOptions, fingerprint: string): Promise<{ ok: true; catalogue: Catalogue; parsing: string } | { ok: false; problems: Problem[] }> {
+  const root = options.contentRoot;
+  const keptDir = keptCatalogueDir(root);
+  const manifest = await readKeptManifest(keptDir, fingerprint);
+  // git looks for changes in its own processes while this thread reads the kept shards.
+  const changes = contentChanges(root, manifest?.state);
+  let notUsed: string | undefined;
+  if (manifest) {
+    const kept = await applyChanges(options, manifest, changes);
+    if (kept.ok) return kept;
+    notUsed = kept.reason;
+  }
+  const loaded = await loadAndDerive(options);
+  const state = (await changes)?.state;
+  if (!loaded.ok || !state) return loaded;
+  // The catalogue only speeds up the next build: failing to keep it is worth a note, not a failed build.
+  const keeping = await keepCatalogue(keptDir, fingerprint, state, splitCatalogue(loaded.catalogue)).then(
+    () => (notUsed ? `the kept catalogue was derived again (${notUsed})` : ''),
+    (error: Error) => `could not keep the catalogue: ${error.message.split('\n')[0]}`,
+  );
+  return { ...loaded, parsing: [loaded.parsing, keeping].filter(Boolean).join('; ') };
+}
+
+/** The kept catalogue with the changed files applied and kept in turn, or why that could not be done. */
+async function applyChanges(options: BuildOptions, manifest: KeptManifest, changes: Promise<ContentChanges | undefined>): Promise<{ ok: true; catalogue: Catalogue; parsing: string } | { ok: false; reason: string }> {
+  const root = options.contentRoot;
+  const keptDir = keptCatalogueDir(root);
+  const shards = await readKeptShards(keptDir, manifest);
+  if (!shards) return { ok: false, reason: 'it was damaged or partly saved' };
+  const known = await changes;
+  if (!known?.changed) return { ok: false, reason: 'git could not say what changed since' };
+  const update = await updateCatalogue(shards, known.changed, {
+    root,
+    now: options.now,
+    siteUrl: options.siteUrl,
+    commitTimes: async () => (await reportCommitTimes(root, commitTimesFile(root))).times,
+    popularity: async () => {
+      const { sitelinks, problems } = await loadPopularity(root);
+      return problems.length === 0 ? sitelinks : undefined;
+    },
+  });
+  if (!update.ok) return update;
+  const changed = known.changed.length;
+  let parsing = `${changed.toLocaleString('en')} file${changed === 1 ? '' : 's'} changed since the last build; ${update.filesRead.toLocaleString('en')} read again, the rest taken from the kept catalogue`;
+  await keepCatalogue(keptDir, manifest.fingerprint, known.state, update.shards, update.changedShards).catch((error: Error) => {
+    parsing += `; could not keep the catalogue: ${error.message.split('\n')[0]}`;
+  });
+  return { ok: true, catalogue: joinShards(update.shards, options.siteUrl), parsing };
+}
+
+/**
+ * Validates all the content and derives the catalogue from it. The parsed records are released one
+ * by one as the catalogue takes them in: with a million reports they take as much memory as the
  * catalogue itself, and holding both at once was the build's peak.
  */
-async function catalogueOf(options: BuildOptions): Promise<{ ok: true; catalogue: Catalogue; parsing: string } | { ok: false; problems: Problem[] }> {
+async function loadAndDerive(options: BuildOptions): Promise<{ ok: true; catalogue: Catalogue; parsing: string } | { ok: false; problems: Problem[] }> {
   const [{ content, problems, cache }, popularity] = await Promise.all([
     loadContent({ root: options.contentRoot, now: options.now, cacheDir: parseCacheDir(options.contentRoot), commitTimesFile: commitTimesFile(options.contentRoot) }),
     loadPopularity(options.contentRoot),

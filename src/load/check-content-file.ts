@@ -5,9 +5,12 @@ import { parseFrontmatter, type ParsedFile } from './parse-frontmatter.ts';
 import { startOfFile, type Problem } from './problem.ts';
 import type { LandmarkRecord, ReportRecord } from './records.ts';
 
-const landmarkFile = /^content\/landmarks\/([^/]+)\.md$/;
-const reportFile = /^content\/reports\/([^/]+)\/([^/]+)\.md$/;
-const otherAllowedFiles = new Set(['content/popularity.yaml', 'content/README.md']);
+/** Where landmarks live: the slug is the file's name. */
+export const landmarkFile = /^content\/landmarks\/([^/]+)\.md$/;
+/** Where reports live: the folder names the landmark's slug, the file the report's id. */
+export const reportFile = /^content\/reports\/([^/]+)\/([^/]+)\.md$/;
+/** The other files content/ may hold; neither is a landmark or a report. */
+export const otherAllowedFiles = new Set(['content/popularity.yaml', 'content/README.md']);
 
 /** What one file yields: plain data, so it can come from a worker thread or the parse cache. */
 export interface FileOutcome {

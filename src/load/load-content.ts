@@ -91,7 +91,7 @@ export async function loadContent({ root, now, readCommitTimes = true, commitTim
  * Each report's last commit time, by path. With a file kept by the last run, only the commits
  * since are read from git, and the file is brought up to date for the next run.
  */
-async function reportCommitTimes(root: string, keptIn: string | undefined): Promise<{ times: Map<string, string>; notes: string[] }> {
+export async function reportCommitTimes(root: string, keptIn: string | undefined): Promise<{ times: Map<string, string>; notes: string[] }> {
   const folder = 'content/reports';
   const known = keptIn ? await readKeptCommitTimes(keptIn, folder) : undefined;
   const current = await lastCommitTimes(root, folder, known);

@@ -1,0 +1,229 @@
+import { hash } from 'node:crypto';
+import { lstatSync } from 'node:fs';
+import path from 'node:path';
+import { buildCatalogue } from '../domain/catalogue.ts';
+import { digestBytes, type DigestList } from '../domain/input-digests.ts';
+import { landmarkFile, otherAllowedFiles, reportFile } from '../load/check-content-file.ts';
+import { crossCheck } from '../load/cross-checks.ts';
+import { popularityPath } from '../load/popularity.ts';
+import { readAndCheck } from '../load/read-and-check.ts';
+import type { LandmarkRecord, ReportRecord } from '../load/records.ts';
+import { slugify } from '../load/slugify.ts';
+import { shardOfSlug, type CatalogueShard } from './kept-catalogue.ts';
+
+/**
+ * Past this many files to read again, the full load (parsing in every core, with its cache) is
+ * the faster way; it is also what a checkout of another branch looks like.
+ */
+const mostFilesToRead = 20_000;
+
+export interface UpdateOptions {
+  root: string;
+  now: Date;
+  siteUrl: string;
+  /** Each report's last commit time by path, as the full load gives it. */
+  commitTimes: () => Promise<ReadonlyMap<string, string>>;
+  /**
+   * content/popularity.yaml's editions by Wikidata id, read only when the file changed or a
+   * landmark's id is new; undefined when the file has a problem.
+   */
+  popularity: () => Promise<ReadonlyMap<string, number> | undefined>;
+}
+
+export type CatalogueUpdate =
+  | { ok: true; shards: CatalogueShard[]; changedShards: Set<number>; filesRead: number }
+  /** The full load must run instead; `reason` says why, in words. */
+  | { ok: false; reason: string };
+
+/** A landmark the changed files touch: whether its own file is there now, and its reports' files that are there now. */
+interface Touched {
+  slug: string;
+  kept: StoredLandmark | undefined;
+  landmarkPresent: boolean;
+  reportFiles: Set<string>;
+}
+
+type StoredLandmark = CatalogueShard['landmarks'][number];
+
+/**
+ * The kept catalogue with `changed` files applied: every landmark they touch is derived again
+ * from its file and all of its reports' files, exactly as the full load and buildCatalogue derive
+ * it, and replaces what was kept of it. Nothing else is read.
+ *
+ * A change to content/popularity.yaml touches each landmark whose count it changed. Only content
+ * that would pass is applied: any other changed file that is not a landmark or a report, or any
+ * problem (in a file, or across files: a report without its landmark, a report id or Wikidata
+ * id used twice, landmark names that clash) sends the build to the full load, which says exactly
+ * what is wrong and where. Dates kept earlier cannot have moved into the future since.
+ */
+export async function updateCatalogue(shards: readonly CatalogueShard[], changed: readonly string[], options: UpdateOptions): Promise<CatalogueUpdate> {
+  let popularity: Promise<ReadonlyMap<string, number> | undefined> | undefined;
+  const popularityNow = () => (popularity ??= options.popularity());
+  const touched = new Map<string, Touched>();
+  const touch = (slug: string) => {
+    let entry = touched.get(slug);
+    if (!entry) {
+      const kept = keptLandmark(shards[shardOfSlug(slug)]!, slug);
+      const reportFiles = new Set(kept?.reports.map((report) => reportPath(slug, report.id)));
+      entry = { slug, kept, landmarkPresent: kept !== undefined, reportFiles };
+      touched.set(slug, entry);
+    }
+    return entry;
+  };
+  for (const file of changed) {
+    const present = isRegularFile(path.join(options.root, file));
+    if (present === 'other') return { ok: false, reason: `${file} is not a regular file` };
+    const landmark = landmarkFile.exec(file);
+    const report = reportFile.exec(file);
+    if (landmark) touch(landmark[1]!).landmarkPresent = present;
+    else if (report) {
+      const { reportFiles } = touch(report[1]!);
+      if (present) reportFiles.add(file);
+      else reportFiles.delete(file);
+    } else if (file === popularityPath) {
+      const editions = await popularityNow();
+      if (!editions) return { ok: false, reason: `${file} has a problem` };
+      for (const shard of shards) {
+        for (const { slug, wikidata, wikipediaEditions } of shard.landmarks) {
+          if ((editions.get(wikidata) ?? null) !== wikipediaEditions) touch(slug);
+        }
+      }
+    } else if (!otherAllowedFiles.has(file)) return { ok: false, reason: `${file} changed` };
+  }
+
+  const toRead = [...touched.values()].reduce((count, entry) => count + entry.reportFiles.size + 1, 0);
+  if (toRead > mostFilesToRead) return { ok: false, reason: `${toRead.toLocaleString('en')} files to read again` };
+  const commitTimes = await options.commitTimes();
+  const landmarks: LandmarkRecord[] = [];
+  const reports: ReportRecord[] = [];
+  for (const entry of touched.values()) {
+    if (!entry.landmarkPresent) {
+      if (entry.reportFiles.size > 0) return { ok: false, reason: `the landmark ${entry.slug} has reports but no file` };
+      continue;
+    }
+    for (const file of [landmarkPath(entry.slug), ...entry.reportFiles]) {
+      const { outcome, blobId } = readAndCheck(options.root, file);
+      if (outcome.problems.length > 0 || blobId === undefined) return { ok: false, reason: `${file} has a problem` };
+      if (outcome.landmark) landmarks.push({ ...outcome.landmark, blobId });
+      if (outcome.report) reports.push({ ...outcome.report, blobId, committedAt: commitTimes.get(file) });
+    }
+  }
+  landmarks.sort((a, b) => (a.slug < b.slug ? -1 : 1));
+  reports.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.file < b.file ? -1 : 1));
+  if (crossCheck({ landmarks, reports }, options.now).length > 0) return { ok: false, reason: 'the changed files have a problem across files' };
+  const clash = clashWithUntouched(shards, touched, landmarks, reports);
+  if (clash) return { ok: false, reason: clash };
+
+  const part = buildCatalogue(
+    { landmarks, reports, popularity: await popularityOf(landmarks, touched, popularityNow, changed.includes(popularityPath)), digest: (text) => hash('sha256', text, 'binary') },
+    options.siteUrl,
+  );
+  // Each shard holding a landmark derived again: what it kept of the others, and what was derived.
+  const updated = [...shards];
+  const changedShards = new Set([...touched.keys()].map(shardOfSlug));
+  for (const index of changedShards) {
+    const shard = shards[index]!;
+    const untouched = (slug: string) => !touched.has(slug);
+    const here = (slug: string) => shardOfSlug(slug) === index;
+    const landmarksNow = inOrder(
+      [...paired(shard.landmarks, shard.landmarkDigests).filter(({ item }) => untouched(item.slug)), ...pairedList(part.landmarks, part.inputDigests!.landmarks).filter(({ item }) => here(item.slug))],
+      (landmark) => landmark.slug,
+    );
+    const reportsNow = inOrder(
+      [...paired(shard.reports, shard.reportDigests).filter(({ item }) => untouched(item.landmark.slug)), ...pairedList(part.reports, part.inputDigests!.reports).filter(({ item }) => here(item.landmark.slug))],
+      (report) => report.id,
+    );
+    updated[index] = { landmarks: landmarksNow.items, landmarkDigests: landmarksNow.digests, reports: reportsNow.items, reportDigests: reportsNow.digests };
+  }
+  return { ok: true, shards: updated, changedShards, filesRead: landmarks.length + reports.length };
+}
+
+const landmarkPath = (slug: string) => `content/landmarks/${slug}.md`;
+const reportPath = (slug: string, id: string) => `content/reports/${slug}/${id}.md`;
+
+/** The landmark kept under this slug, found by halving (a shard's landmarks are in slug order). */
+function keptLandmark(shard: CatalogueShard, slug: string): StoredLandmark | undefined {
+  let low = 0;
+  let high = shard.landmarks.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (shard.landmarks[middle]!.slug < slug) low = middle + 1;
+    else high = middle;
+  }
+  return shard.landmarks[low]?.slug === slug ? shard.landmarks[low] : undefined;
+}
+
+function isRegularFile(file: string): boolean | 'other' {
+  try {
+    return lstatSync(file).isFile() || 'other';
+  } catch {
+    return false; // removed
+  }
+}
+
+/**
+ * What the checks across files would find between the files read again and the landmarks and
+ * reports kept untouched: a report id kept elsewhere, a Wikidata id or a slug (once case and
+ * punctuation are ignored) of a kept landmark.
+ */
+function clashWithUntouched(shards: readonly CatalogueShard[], touched: ReadonlyMap<string, Touched>, landmarks: readonly LandmarkRecord[], reports: readonly ReportRecord[]): string | undefined {
+  const keptIds = new Set([...touched.values()].flatMap((entry) => entry.kept?.reports.map((report) => report.id) ?? []));
+  for (const report of reports) {
+    if (keptIds.has(report.id)) continue; // its own landmark's, derived again
+    const shard = shards.find((candidate) => keptReport(candidate, report.id));
+    if (shard) return `the report id ${report.id} is also kept for another landmark`;
+  }
+  const wikidata = new Set(landmarks.map((landmark) => landmark.frontmatter.wikidata));
+  const newKeys = new Set(landmarks.filter((landmark) => !touched.get(landmark.slug)?.kept).map((landmark) => slugify(landmark.slug)));
+  for (const shard of shards) {
+    for (const landmark of shard.landmarks) {
+      if (touched.has(landmark.slug)) continue;
+      if (wikidata.has(landmark.wikidata)) return `the Wikidata id ${landmark.wikidata} is also kept for ${landmark.slug}`;
+      if (newKeys.size > 0 && newKeys.has(slugify(landmark.slug))) return `a new landmark's name clashes with ${landmark.slug}`;
+    }
+  }
+  return undefined;
+}
+
+function keptReport(shard: CatalogueShard, id: string): boolean {
+  let low = 0;
+  let high = shard.reports.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (shard.reports[middle]!.id < id) low = middle + 1;
+    else high = middle;
+  }
+  return shard.reports[low]?.id === id;
+}
+
+/**
+ * The editions of each landmark derived again: from the file when it changed or the landmark's
+ * Wikidata id is new, otherwise as kept.
+ */
+async function popularityOf(landmarks: readonly LandmarkRecord[], touched: ReadonlyMap<string, Touched>, popularityNow: () => Promise<ReadonlyMap<string, number> | undefined>, fileChanged: boolean): Promise<ReadonlyMap<string, number>> {
+  const editions = new Map<string, number>();
+  for (const { slug, frontmatter } of landmarks) {
+    const kept = touched.get(slug)?.kept;
+    const known = !fileChanged && kept?.wikidata === frontmatter.wikidata ? kept.wikipediaEditions : (await popularityNow())?.get(frontmatter.wikidata);
+    if (known !== null && known !== undefined) editions.set(frontmatter.wikidata, known);
+  }
+  return editions;
+}
+
+/** A record and its input digest, kept together while a shard is put back in order. */
+interface Paired<T> {
+  item: T;
+  digest: Uint8Array;
+}
+
+const paired = <T>(items: readonly T[], digests: Uint8Array): Paired<T>[] =>
+  items.map((item, index) => ({ item, digest: digests.subarray(index * digestBytes, (index + 1) * digestBytes) }));
+
+const pairedList = <T>(items: readonly T[], digests: DigestList): Paired<T>[] => items.map((item, index) => ({ item, digest: digests.at(index) }));
+
+function inOrder<T>(entries: Paired<T>[], key: (item: T) => string): { items: T[]; digests: Uint8Array } {
+  entries.sort((a, b) => (key(a.item) < key(b.item) ? -1 : 1));
+  const digests = new Uint8Array(entries.length * digestBytes);
+  entries.forEach(({ digest }, index) => digests.set(digest, index * digestBytes));
+  return { items: entries.map(({ item }) => item), digests };
+}

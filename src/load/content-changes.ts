@@ -1,0 +1,94 @@
+import { execFile } from 'node:child_process';
+import { lstatSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { blobIdOf } from './blob-ids.ts';
+
+const run = promisify(execFile);
+
+/**
+ * What git says about `content/` at one moment: enough to tell, later, which files may have
+ * changed since without listing or hashing the million files that did not.
+ */
+export interface ContentState {
+  /** The commit checked out. */
+  head: string;
+  /** git's id of the `content/` folder at that commit. */
+  tree: string;
+  /**
+   * Files whose working copy differed from that folder (edited, staged, deleted or untracked), each
+   * with the id of its bytes then: null when it was deleted, "other" when it was not a regular file.
+   */
+  overlay: Record<string, string | null>;
+}
+
+export interface ContentChanges {
+  state: ContentState;
+  /**
+   * The files, relative to the root, that may differ from what they were at the earlier state,
+   * sorted; undefined when git cannot tell (that commit is not an ancestor of this one).
+   */
+  changed?: string[];
+}
+
+const folder = 'content';
+
+/**
+ * The state of `content/` now and, given an earlier state, the files that may have changed since:
+ * those that differ between the two commits' folders, those touched by the commits in between
+ * (their commit time changed even if a later commit restored their bytes), and those whose working
+ * copy differed from the folder then or differs now, unless it has the same bytes as then (an
+ * untracked file left as it was). Any other file has the bytes and commit time it had then. git
+ * compares working copies by their file system metadata, as `git status` does.
+ *
+ * Undefined outside a git work tree, or when `content/` is not committed.
+ */
+export async function contentChanges(root: string, before?: ContentState): Promise<ContentChanges | undefined> {
+  const git = async (args: string[]) => (await run('git', args, { cwd: root, maxBuffer: 1024 * 1024 * 1024 })).stdout;
+  const paths = (output: string, prefix = '') => output.split('\0').filter(Boolean).map((file) => prefix + file);
+  let state: ContentState;
+  try {
+    const [head, tree, edited, untracked] = await Promise.all([
+      git(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']),
+      git(['rev-parse', '--verify', '--quiet', `HEAD:./${folder}`]),
+      // Paths relative to the root, which may be a folder inside the work tree.
+      git(['diff-index', '--name-only', '-z', '--no-renames', '--relative', 'HEAD', '--', folder]),
+      // Ignored files too: the build reads every file under content/.
+      git(['ls-files', '--others', '-z', '--', folder]),
+    ]);
+    const overlay = [...paths(edited), ...paths(untracked)].sort();
+    state = { head: head.trim(), tree: tree.trim(), overlay: Object.fromEntries(overlay.map((file) => [file, identityOf(path.join(root, file))])) };
+    if ((await git(['cat-file', '-t', state.tree])).trim() !== 'tree') return undefined; // content/ committed as a link
+  } catch {
+    return undefined;
+  }
+  if (!before) return { state };
+  try {
+    const changed = new Set<string>();
+    for (const file of new Set([...Object.keys(before.overlay), ...Object.keys(state.overlay)])) {
+      const then = Object.hasOwn(before.overlay, file) ? before.overlay[file] : undefined;
+      if (then === undefined || then !== state.overlay[file] || then === 'other') changed.add(file);
+    }
+    if (before.head !== state.head) {
+      await git(['merge-base', '--is-ancestor', before.head, state.head]);
+      const [differing, touched] = await Promise.all([
+        git(['diff-tree', '-r', '-z', '--no-renames', '--name-only', before.tree, state.tree]),
+        git(['log', '--format=', '--name-only', '-z', '--no-renames', '--relative', `${before.head}..${state.head}`, '--', folder]),
+      ]);
+      for (const file of paths(differing, `${folder}/`)) changed.add(file);
+      for (const file of paths(touched)) changed.add(file);
+    }
+    return { state, changed: [...changed].sort() };
+  } catch {
+    return { state }; // the earlier commit is not an ancestor, or this clone does not have it
+  }
+}
+
+/** The id of a file's bytes; null when there is no file, "other" when it is not a regular file. */
+function identityOf(file: string): string | null {
+  try {
+    return lstatSync(file).isFile() ? blobIdOf(readFileSync(file)) : 'other';
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { appendFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { describe, expect, it } from 'vitest';
+import { syntheticCatalogueInput, writeSyntheticContent } from '../../scripts/lib/synthetic-content.ts';
+import { keptCatalogueDir } from '../../src/emit/kept-catalogue.ts';
+import { runScript, testSiteUrl } from '../support/build.ts';
+import { validLandmark, validReport, writeContentTree } from '../support/content-files.ts';
+
+/** Runs git in the tree with a fixed date, so that commit times do not depend on when the test runs. */
+const git = (root: string, date: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.invalid', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_COMMITTER_DATE: date, GIT_AUTHOR_DATE: date },
+  });
+
+/** A catalogue of 40 landmarks and 300 reports, committed, and built once so that its catalogue is kept. */
+async function builtCatalogue(): Promise<string> {
+  const root = await writeContentTree({});
+  await writeSyntheticContent(root, syntheticCatalogueInput({ landmarks: 40, reports: 300, seed: 4 }));
+  git(root, '2026-01-01T00:00:00Z', 'init', '-q');
+  git(root, '2026-01-01T00:00:00Z', 'add', '-A');
+  git(root, '2026-01-01T00:00:00Z', 'commit', '-q', '-m', 'catalogue');
+  const first = await build(root, 'first');
+  expect(first.code, first.stderr).toBe(0);
+  return root;
+}
+
+const build = (root: string, out: string) => runScript('build.ts', ['--content', root, '--out', path.join(root, out)], { SITE_URL: testSiteUrl });
+
+async function snapshotOf(folder: string): Promise<Record<string, string>> {
+  const files = await fg('**/*', { cwd: folder, dot: true });
+  const entries = await Promise.all(files.sort().map(async (file) => [file, createHash('sha256').update(await readFile(path.join(folder, file))).digest('hex')]));
+  return Object.fromEntries(entries);
+}
+
+/** The site a build without any cache makes of the tree as it is; the caches are put back afterwards. */
+async function coldSite(root: string): Promise<Record<string, string>> {
+  await rename(path.join(root, '.cache'), path.join(root, '.cache-aside'));
+  try {
+    const cold = await build(root, 'cold');
+    expect(cold.code, cold.stderr).toBe(0);
+    return await snapshotOf(path.join(root, 'cold'));
+  } finally {
+    await rm(path.join(root, '.cache'), { recursive: true, force: true });
+    await rename(path.join(root, '.cache-aside'), path.join(root, '.cache'));
+  }
+}
+
+const reportsOf = (root: string, slug: string) => fg(`content/reports/${slug}/*.md`, { cwd: root });
+
+describe('a rebuild from the kept catalogue', () => {
+  it('applies edits, additions, moves and deletions, committed or not, and makes byte for byte the site a cold build makes', async () => {
+    const root = await builtCatalogue();
+    const slugs = (await fg('content/landmarks/*.md', { cwd: root })).sort().map((file) => path.basename(file, '.md'));
+    const [first, second, third, fourth] = slugs as [string, string, string, string];
+
+    // In the working tree only: an edited report, a new report, an edited landmark.
+    const [edited] = await reportsOf(root, first);
+    await appendFile(path.join(root, edited!), 'A sentence added by a contributor.\n');
+    await writeFile(path.join(root, `content/reports/${second}/newreport01.md`), validReport({ observedAt: '2026-02-01' }));
+    await appendFile(path.join(root, `content/landmarks/${third}.md`), 'Another line of description.\n');
+    const uncommitted = await build(root, 'warm');
+    expect(uncommitted.code, uncommitted.stderr).toBe(0);
+    expect(uncommitted.stdout).toMatch(/Content: 3 files changed since the last build; \d+ read again, the rest taken from the kept catalogue\./);
+    const warmSite = await snapshotOf(path.join(root, 'warm'));
+    expect(warmSite).toEqual(await coldSite(root));
+    expect(warmSite).not.toEqual(await snapshotOf(path.join(root, 'first')));
+
+    // Committed: those edits, a report moved to another landmark and one deleted, then a report
+    // edited and restored in two commits (its bytes are as kept, its commit time is not).
+    git(root, '2026-02-01T00:00:00Z', 'add', '-A', 'content');
+    git(root, '2026-02-01T00:00:00Z', 'commit', '-q', '-m', 'edits');
+    const [moved] = await reportsOf(root, third);
+    git(root, '2026-03-01T00:00:00Z', 'mv', moved!, `content/reports/${first}/`);
+    git(root, '2026-03-01T00:00:00Z', 'rm', '-q', (await reportsOf(root, second)).sort()[0]!);
+    git(root, '2026-03-01T00:00:00Z', 'commit', '-q', '-m', 'move and delete');
+    // (In a landmark nothing else touches, so that nothing else makes its reports read again.)
+    const [restored] = await reportsOf(root, fourth);
+    const before = await readFile(path.join(root, restored!));
+    await appendFile(path.join(root, restored!), 'A mistake.\n');
+    git(root, '2026-04-01T00:00:00Z', 'commit', '-q', '-am', 'mistake');
+    await writeFile(path.join(root, restored!), before);
+    git(root, '2026-05-01T00:00:00Z', 'commit', '-q', '-am', 'undo');
+    const committed = await build(root, 'warm');
+    expect(committed.code, committed.stderr).toBe(0);
+    expect(committed.stdout).toContain('the rest taken from the kept catalogue');
+    const committedSite = await snapshotOf(path.join(root, 'warm'));
+    expect(committedSite).toEqual(await coldSite(root));
+    // The restored report is published with the time of the commit that restored it.
+    const buckets = Object.keys(committedSite).filter((file) => file.startsWith('_data/reports/'));
+    const published = Object.assign({}, ...(await Promise.all(buckets.map(async (file) => JSON.parse(await readFile(path.join(root, 'warm', file), 'utf8'))))));
+    expect(published[path.basename(restored!, '.md')]?.updatedAt).toBe('2026-05-01T00:00:00Z');
+  });
+
+  it('leaves content with problems to the full load, which names them all, and keeps the catalogue it had', async () => {
+    const root = await builtCatalogue();
+    const slugs = (await fg('content/landmarks/*.md', { cwd: root })).sort().map((file) => path.basename(file, '.md'));
+    const [first, second] = slugs as [string, string];
+    // A report id another landmark's report already has, and a landmark removed under its reports.
+    const [taken] = await reportsOf(root, first);
+    await writeFile(path.join(root, `content/reports/${second}/${path.basename(taken!)}`), validReport());
+    await rename(path.join(root, `content/landmarks/${first}.md`), path.join(root, 'landmark-aside.md'));
+    const failed = await build(root, 'warm');
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain(`content/reports/${second}/${path.basename(taken!)}:1:1 id: expected a unique report id`);
+    expect(failed.stderr).toContain(`content/reports/${first}/${path.basename(taken!)}:1:1 landmark: expected the folder to name a landmark in content/landmarks/; got "${first}"`);
+    const validate = await runScript('validate.ts', ['--root', root]);
+    const problemLines = (output: string) => output.split('\n').filter((line) => line.startsWith('content/'));
+    expect(problemLines(failed.stderr)).toHaveLength(3);
+    expect(problemLines(failed.stderr)).toEqual(problemLines(validate.stdout + validate.stderr));
+
+    await rm(path.join(root, `content/reports/${second}/${path.basename(taken!)}`));
+    await rename(path.join(root, 'landmark-aside.md'), path.join(root, `content/landmarks/${first}.md`));
+    const fixed = await build(root, 'warm');
+    expect(fixed.code, fixed.stderr).toBe(0);
+    expect(fixed.stdout).toContain('the rest taken from the kept catalogue');
+    expect(await snapshotOf(path.join(root, 'warm'))).toEqual(await snapshotOf(path.join(root, 'first')));
+  });
+
+  it('applies a change of the popularity counts to the landmarks whose count changed', async () => {
+    const root = await builtCatalogue();
+    const landmark = await readFile(path.join(root, (await fg('content/landmarks/*.md', { cwd: root })).sort()[0]!), 'utf8');
+    const wikidata = /^wikidata: (Q\d+)$/m.exec(landmark)![1]!;
+    await writeFile(path.join(root, 'content/popularity.yaml'), `retrievedAt: 2026-11-01\nsitelinks:\n  ${wikidata}: 321\n`);
+    const rebuilt = await build(root, 'warm');
+    expect(rebuilt.code, rebuilt.stderr).toBe(0);
+    expect(rebuilt.stdout).toMatch(/Content: 1 file changed since the last build; [1-9]\d* read again, the rest taken from the kept catalogue\./);
+    const site = await snapshotOf(path.join(root, 'warm'));
+    expect(site).toEqual(await coldSite(root));
+    const landmarks = Object.keys(site).filter((file) => file.startsWith('_data/landmarks/'));
+    expect((await Promise.all(landmarks.map((file) => readFile(path.join(root, 'warm', file), 'utf8')))).join('')).toContain('"wikipediaEditions":321');
+  });
+
+  it('is derived again, and says so, when a shard of it is damaged', async () => {
+    const root = await builtCatalogue();
+    const [shard] = await fg('shard-*.bin', { cwd: keptCatalogueDir(root), absolute: true });
+    await appendFile(shard!, 'damage');
+    await mkdir(path.join(root, 'content/reports/new-landmark'), { recursive: true });
+    await writeFile(path.join(root, 'content/landmarks/new-landmark.md'), validLandmark('New Landmark', 'Q99999999'));
+    await writeFile(path.join(root, 'content/reports/new-landmark/newreport02.md'), validReport());
+    const damaged = await build(root, 'warm');
+    expect(damaged.code, damaged.stderr).toBe(0);
+    expect(damaged.stdout).toContain('the kept catalogue was derived again (it was damaged or partly saved)');
+    expect(await snapshotOf(path.join(root, 'warm'))).toEqual(await coldSite(root));
+    // Kept whole again; the files added and left untracked are not read again while unchanged.
+    const again = await build(root, 'warm');
+    expect(again.stdout).toContain('Content: 0 files changed since the last build');
+  });
+});
