@@ -4,7 +4,7 @@ import path from 'node:path';
 import { build as astroBuild } from 'astro';
 import { commitTimesFile } from '../load/commit-times-cache.ts';
 import { contentChanges, type ContentChanges } from '../load/content-changes.ts';
-import { loadContent, parseCacheDir, parsingInWords, reportCommitTimes } from '../load/load-content.ts';
+import { loadContent, parseCacheDir, parsingInWords, reportCommitTimesOf } from '../load/load-content.ts';
 import { loadPopularity } from '../load/popularity.ts';
 import type { Problem } from '../load/problem.ts';
 import { buildCatalogue, type Catalogue } from '../domain/catalogue.ts';
@@ -126,15 +126,15 @@ async function catalogueOf(options: BuildOptions, fingerprint: string): Promise<
 async function applyChanges(options: BuildOptions, manifest: KeptManifest, changes: Promise<ContentChanges | undefined>): Promise<{ ok: true; catalogue: Catalogue; parsing: string } | { ok: false; reason: string }> {
   const root = options.contentRoot;
   const keptDir = keptCatalogueDir(root);
-  const shards = await readKeptShards(keptDir, manifest);
-  if (!shards) return { ok: false, reason: 'it was damaged or partly saved' };
+  const kept = await readKeptShards(keptDir, manifest);
+  if (!kept) return { ok: false, reason: 'it was damaged or partly saved' };
   const known = await changes;
   if (!known?.changed) return { ok: false, reason: 'git could not say what changed since' };
-  const update = await updateCatalogue(shards, known.changed, {
+  const update = await updateCatalogue(kept, known.changed, {
     root,
     now: options.now,
     siteUrl: options.siteUrl,
-    commitTimes: async () => (await reportCommitTimes(root, commitTimesFile(root))).times,
+    commitTimes: (files) => reportCommitTimesOf(root, files, commitTimesFile(root)),
     popularity: async () => {
       const { sitelinks, problems } = await loadPopularity(root);
       return problems.length === 0 ? sitelinks : undefined;
@@ -143,10 +143,10 @@ async function applyChanges(options: BuildOptions, manifest: KeptManifest, chang
   if (!update.ok) return update;
   const changed = known.changed.length;
   let parsing = `${changed.toLocaleString('en')} file${changed === 1 ? '' : 's'} changed since the last build; ${update.filesRead.toLocaleString('en')} read again, the rest taken from the kept catalogue`;
-  await keepCatalogue(keptDir, manifest.fingerprint, known.state, update.shards, update.changedShards).catch((error: Error) => {
+  await keepCatalogue(keptDir, manifest.fingerprint, known.state, update.catalogue, update.changedShards).catch((error: Error) => {
     parsing += `; could not keep the catalogue: ${error.message.split('\n')[0]}`;
   });
-  return { ok: true, catalogue: joinShards(update.shards, options.siteUrl), parsing };
+  return { ok: true, catalogue: joinShards(update.catalogue, options.siteUrl), parsing };
 }
 
 /**

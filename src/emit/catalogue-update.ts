@@ -9,7 +9,7 @@ import { popularityPath } from '../load/popularity.ts';
 import { readAndCheck } from '../load/read-and-check.ts';
 import type { LandmarkRecord, ReportRecord } from '../load/records.ts';
 import { slugify } from '../load/slugify.ts';
-import { shardOfSlug, type CatalogueShard } from './kept-catalogue.ts';
+import { orderAfter, shardOfSlug, type CatalogueShard, type KeptCatalogue } from './kept-catalogue.ts';
 
 /**
  * Past this many files to read again, the full load (parsing in every core, with its cache) is
@@ -21,8 +21,8 @@ export interface UpdateOptions {
   root: string;
   now: Date;
   siteUrl: string;
-  /** Each report's last commit time by path, as the full load gives it. */
-  commitTimes: () => Promise<ReadonlyMap<string, string>>;
+  /** The last commit times of these report files by path, as the full load gives them. */
+  commitTimes: (files: readonly string[]) => Promise<ReadonlyMap<string, string>>;
   /**
    * content/popularity.yaml's editions by Wikidata id, read only when the file changed or a
    * landmark's id is new; undefined when the file has a problem.
@@ -31,7 +31,7 @@ export interface UpdateOptions {
 }
 
 export type CatalogueUpdate =
-  | { ok: true; shards: CatalogueShard[]; changedShards: Set<number>; filesRead: number }
+  | { ok: true; catalogue: KeptCatalogue; changedShards: Set<number>; filesRead: number }
   /** The full load must run instead; `reason` says why, in words. */
   | { ok: false; reason: string };
 
@@ -56,7 +56,8 @@ type StoredLandmark = CatalogueShard['landmarks'][number];
  * id used twice, landmark names that clash) sends the build to the full load, which says exactly
  * what is wrong and where. Dates kept earlier cannot have moved into the future since.
  */
-export async function updateCatalogue(shards: readonly CatalogueShard[], changed: readonly string[], options: UpdateOptions): Promise<CatalogueUpdate> {
+export async function updateCatalogue(kept: KeptCatalogue, changed: readonly string[], options: UpdateOptions): Promise<CatalogueUpdate> {
+  const { shards } = kept;
   let popularity: Promise<ReadonlyMap<string, number> | undefined> | undefined;
   const popularityNow = () => (popularity ??= options.popularity());
   const touched = new Map<string, Touched>();
@@ -93,7 +94,8 @@ export async function updateCatalogue(shards: readonly CatalogueShard[], changed
 
   const toRead = [...touched.values()].reduce((count, entry) => count + entry.reportFiles.size + 1, 0);
   if (toRead > mostFilesToRead) return { ok: false, reason: `${toRead.toLocaleString('en')} files to read again` };
-  const commitTimes = await options.commitTimes();
+  const present = [...touched.values()].filter((entry) => entry.landmarkPresent);
+  const commitTimes = await options.commitTimes(present.flatMap((entry) => [...entry.reportFiles]));
   const landmarks: LandmarkRecord[] = [];
   const reports: ReportRecord[] = [];
   for (const entry of touched.values()) {
@@ -135,7 +137,19 @@ export async function updateCatalogue(shards: readonly CatalogueShard[], changed
     );
     updated[index] = { landmarks: landmarksNow.items, landmarkDigests: landmarksNow.digests, reports: reportsNow.items, reportDigests: reportsNow.digests };
   }
-  return { ok: true, shards: updated, changedShards, filesRead: landmarks.length + reports.length };
+  const inShard = <T>(item: T, slug: string) => ({ item, run: shardOfSlug(slug) });
+  const order = {
+    landmarks: orderAfter(kept.order.landmarks, shards.map((shard) => shard.landmarks), (landmark) => touched.has(landmark.slug), part.landmarks.map((landmark) => inShard(landmark, landmark.slug)), (landmark) => landmark.slug),
+    reports: orderAfter(
+      kept.order.reports,
+      shards.map((shard) => shard.reports),
+      // Only a shard that changed holds reports to remove: a million lookups by slug are spared.
+      (report, run) => changedShards.has(run) && touched.has(report.landmark.slug),
+      part.reports.map((report) => inShard(report, report.landmark.slug)),
+      (report) => report.id,
+    ),
+  };
+  return { ok: true, catalogue: { shards: updated, order }, changedShards, filesRead: landmarks.length + reports.length };
 }
 
 const landmarkPath = (slug: string) => `content/landmarks/${slug}.md`;

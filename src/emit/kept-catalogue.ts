@@ -13,11 +13,12 @@ import type { StoredLandmarkDetail, StoredReport } from '../schema/api.ts';
  * (catalogue-update.ts) instead of loading, checking and deriving a million reports.
  *
  * A landmark and its reports are kept together, in one of 32 shards chosen by the landmark's
- * slug: an edit rewrites one shard, not the catalogue. A manifest names the git state, the
- * fingerprint of the code and site URL (buildFingerprint, as for the other kept files) and the
- * SHA-256 of each shard. A shard that does not match is a damaged or half-saved catalogue: the
- * whole of it is ignored and the build derives everything again. It can make a build faster,
- * never different.
+ * slug: an edit rewrites one shard, not the catalogue. The order file says, for each landmark in
+ * slug order and each report in id order, which shard holds it, so the catalogue is put together
+ * again without comparing a million ids. A manifest names the git state, the fingerprint of the
+ * code and site URL (buildFingerprint, as for the other kept files) and the SHA-256 of each file.
+ * A file that does not match is a damaged or half-saved catalogue: the whole of it is ignored and
+ * the build derives everything again. It can make a build faster, never different.
  */
 
 /** A part of the catalogue: some landmarks by slug and all of their reports by id, each with its input digest. */
@@ -29,12 +30,25 @@ export interface CatalogueShard {
   reportDigests: Uint8Array;
 }
 
+/** For each landmark in slug order and each report in id order, the index of the shard holding it. */
+export interface CatalogueOrder {
+  landmarks: Uint8Array;
+  reports: Uint8Array;
+}
+
+export interface KeptCatalogue {
+  shards: CatalogueShard[];
+  order: CatalogueOrder;
+}
+
 export interface Manifest {
   format: number;
   fingerprint: string;
   state: ContentState;
   /** SHA-256 of each shard's file, in hex. */
   shards: string[];
+  /** SHA-256 of the order file, in hex. */
+  order: string;
 }
 
 const formatVersion = 1;
@@ -45,6 +59,7 @@ export const keptCatalogueDir = (root: string): string => path.join(root, '.cach
 
 const manifestFile = (dir: string) => path.join(dir, 'manifest.json');
 const shardFile = (dir: string, index: number) => path.join(dir, `shard-${index}.bin`);
+const orderFile = (dir: string) => path.join(dir, 'order.bin');
 
 /** The shard a landmark is kept in, by a cheap hash of its slug. */
 export function shardOfSlug(slug: string): number {
@@ -53,115 +68,144 @@ export function shardOfSlug(slug: string): number {
   return (hash >>> 0) % catalogueShardCount;
 }
 
-/** The catalogue cut into shards; it must carry input digests. */
-export function splitCatalogue(catalogue: Catalogue): CatalogueShard[] {
+/** The catalogue cut into shards, and the order to put it together again; it must carry input digests. */
+export function splitCatalogue(catalogue: Catalogue): KeptCatalogue {
   const { inputDigests } = catalogue;
   if (!inputDigests) throw new Error('expected a catalogue with input digests to keep');
+  const order = {
+    landmarks: Uint8Array.from(catalogue.landmarks, (landmark) => shardOfSlug(landmark.slug)),
+    reports: Uint8Array.from(catalogue.reports, (report) => shardOfSlug(report.landmark.slug)),
+  };
   const parts = Array.from({ length: catalogueShardCount }, () => ({ landmarks: [] as number[], reports: [] as number[] }));
-  catalogue.landmarks.forEach((landmark, index) => parts[shardOfSlug(landmark.slug)]!.landmarks.push(index));
-  catalogue.reports.forEach((report, index) => parts[shardOfSlug(report.landmark.slug)]!.reports.push(index));
+  order.landmarks.forEach((shard, index) => parts[shard]!.landmarks.push(index));
+  order.reports.forEach((shard, index) => parts[shard]!.reports.push(index));
   const digestsAt = (list: DigestList, indexes: number[]) => {
     const bytes = new Uint8Array(indexes.length * digestBytes);
     indexes.forEach((index, position) => bytes.set(list.at(index), position * digestBytes));
     return bytes;
   };
-  return parts.map(({ landmarks, reports }) => ({
+  const shards = parts.map(({ landmarks, reports }) => ({
     landmarks: landmarks.map((index) => catalogue.landmarks[index]!),
     landmarkDigests: digestsAt(inputDigests.landmarks, landmarks),
     reports: reports.map((index) => catalogue.reports[index]!),
     reportDigests: digestsAt(inputDigests.reports, reports),
   }));
+  return { shards, order };
 }
 
-/**
- * The catalogue the shards hold together: landmarks by slug and reports by id, as the loader
- * orders them. Each shard is already in order, so they are merged rather than sorted again
- * (sorting a million reports by id took 1.5 s).
- */
-export function joinShards(shards: readonly CatalogueShard[], siteUrl: string): Catalogue {
-  const landmarks = mergeSorted(shards.map((shard) => ({ items: shard.landmarks, digests: shard.landmarkDigests })), (landmark) => landmark.slug);
-  const reports = mergeSorted(shards.map((shard) => ({ items: shard.reports, digests: shard.reportDigests })), (report) => report.id);
+/** The catalogue the shards hold together: landmarks by slug and reports by id, as the loader orders them. */
+export function joinShards({ shards, order }: KeptCatalogue, siteUrl: string): Catalogue {
+  const landmarks = interleave(shards.map((shard) => ({ items: shard.landmarks, digests: shard.landmarkDigests })), order.landmarks);
+  const reports = interleave(shards.map((shard) => ({ items: shard.reports, digests: shard.reportDigests })), order.reports);
   return { landmarks: landmarks.items, reports: reports.items, siteUrl, inputDigests: { landmarks: landmarks.digests, reports: reports.digests } };
 }
 
-/** Runs sorted by `key` merged into one, with their digests, through a heap of each run's next item. */
-function mergeSorted<T>(runs: readonly { items: readonly T[]; digests: Uint8Array }[], key: (item: T) => string): { items: T[]; digests: DigestList } {
-  const total = runs.reduce((sum, run) => sum + run.items.length, 0);
-  const items: T[] = new Array(total);
-  const digests = new DigestList(total);
+/** Each run's items and digests taken in turn as `order` names the runs. */
+function interleave<T>(runs: readonly { items: readonly T[]; digests: Uint8Array }[], order: Uint8Array): { items: T[]; digests: DigestList } {
+  const items: T[] = new Array(order.length);
+  const digests = new DigestList(order.length);
   const next = new Uint32Array(runs.length);
-  const heads: number[] = runs.flatMap((run, index) => (run.items.length > 0 ? [index] : []));
-  const headKey = (run: number) => key(runs[run]!.items[next[run]!]!);
-  const below = (a: number, b: number) => headKey(a) < headKey(b);
-  const siftDown = (from: number) => {
-    for (let at = from; ;) {
-      const left = at * 2 + 1;
-      const right = left + 1;
-      let least = at;
-      if (left < heads.length && below(heads[left]!, heads[least]!)) least = left;
-      if (right < heads.length && below(heads[right]!, heads[least]!)) least = right;
-      if (least === at) return;
-      [heads[at], heads[least]] = [heads[least]!, heads[at]!];
-      at = least;
-    }
-  };
-  for (let at = Math.floor(heads.length / 2) - 1; at >= 0; at--) siftDown(at);
-  for (let filled = 0; filled < total; filled++) {
-    const run = heads[0]!;
-    const position = next[run]!;
-    items[filled] = runs[run]!.items[position]!;
+  order.forEach((run, index) => {
+    const position = next[run]!++;
+    items[index] = runs[run]!.items[position]!;
     digests.push(runs[run]!.digests.subarray(position * digestBytes, (position + 1) * digestBytes));
-    next[run] = position + 1;
-    if (position + 1 === runs[run]!.items.length) {
-      // The run is spent: its place at the top goes to the heap's last run.
-      heads[0] = heads[heads.length - 1]!;
-      heads.pop();
-    }
-    siftDown(0);
-  }
+  });
   return { items, digests };
+}
+
+/**
+ * The order of one kind of record after an update: each run's kept records in the order given,
+ * less those `isRemoved` says, with the records `added` (sorted by `key`, each naming its run)
+ * merged in among them.
+ */
+export function orderAfter<T>(
+  order: Uint8Array,
+  keptRuns: readonly (readonly T[])[],
+  isRemoved: (item: T, run: number) => boolean,
+  added: readonly { item: T; run: number }[],
+  key: (item: T) => string,
+): Uint8Array {
+  const result = new Uint8Array(order.length + added.length);
+  const next = new Uint32Array(keptRuns.length);
+  let length = 0;
+  let nextAdded = 0;
+  for (const run of order) {
+    const item = keptRuns[run]![next[run]!++]!;
+    if (isRemoved(item, run)) continue;
+    while (nextAdded < added.length && key(added[nextAdded]!.item) < key(item)) result[length++] = added[nextAdded++]!.run;
+    result[length++] = run;
+  }
+  while (nextAdded < added.length) result[length++] = added[nextAdded++]!.run;
+  return result.slice(0, length);
 }
 
 /** The manifest of the kept catalogue, when there is one made by code with this fingerprint. */
 export async function readKeptManifest(dir: string, fingerprint: string): Promise<Manifest | undefined> {
   try {
     const manifest = JSON.parse(await readFile(manifestFile(dir), 'utf8')) as Partial<Manifest>;
-    const whole = manifest.format === formatVersion && manifest.fingerprint === fingerprint && manifest.state && manifest.shards?.length === catalogueShardCount;
+    const whole = manifest.format === formatVersion && manifest.fingerprint === fingerprint && manifest.state && manifest.shards?.length === catalogueShardCount && typeof manifest.order === 'string';
     return whole ? (manifest as Manifest) : undefined;
   } catch {
     return undefined; // none kept yet, or not readable: derived again
   }
 }
 
-/** The shards the manifest names; undefined when any of them is missing or not the one it names. */
-export async function readKeptShards(dir: string, manifest: Manifest): Promise<CatalogueShard[] | undefined> {
+/**
+ * The shards and order the manifest names; undefined when any file is missing or not the one it
+ * names. The next shard is read and hashed in Node's thread pool while this thread deserialises
+ * the one before.
+ */
+export async function readKeptShards(dir: string, manifest: Manifest): Promise<KeptCatalogue | undefined> {
+  const checked = async (file: string, expected: string) => {
+    const bytes = await readFile(file).catch(() => undefined);
+    if (!bytes) return undefined;
+    const digest = Buffer.from(await crypto.subtle.digest('SHA-256', bytes)).toString('hex');
+    return digest === expected ? bytes : undefined;
+  };
+  const orderBytes = await checked(orderFile(dir), manifest.order);
+  if (!orderBytes) return undefined;
+  const order = deserialize(orderBytes) as CatalogueOrder;
   const shards: CatalogueShard[] = [];
-  for (const [index, expected] of manifest.shards.entries()) {
-    const bytes = await readFile(shardFile(dir, index)).catch(() => undefined);
-    if (!bytes || createHash('sha256').update(bytes).digest('hex') !== expected) return undefined;
+  let reading = checked(shardFile(dir, 0), manifest.shards[0]!);
+  for (let index = 0; index < catalogueShardCount; index++) {
+    const bytes = await reading;
+    if (index + 1 < catalogueShardCount) reading = checked(shardFile(dir, index + 1), manifest.shards[index + 1]!);
+    if (!bytes) return undefined;
     shards.push(deserialize(bytes) as CatalogueShard);
   }
-  return shards;
+  // The order names each shard as many times as it holds records, or the files are not one save's.
+  const counts = (runs: Uint8Array) => {
+    const count = new Uint32Array(catalogueShardCount);
+    for (const run of runs) count[run]!++;
+    return count;
+  };
+  const [landmarks, reports] = [counts(order.landmarks), counts(order.reports)];
+  const agree = shards.every((shard, index) => shard.landmarks.length === landmarks[index] && shard.reports.length === reports[index]);
+  return agree ? { shards, order } : undefined;
 }
 
 /**
- * Saves the shards given by index (all when none are named) and then the manifest naming the new
- * state. Until the manifest is renamed into place the previous one still names the previous
- * shards' digests, so a build stopped in between leaves a catalogue the next build ignores.
+ * Saves the shards given by index (all when none are named), the order and then the manifest
+ * naming the new state. Until the manifest is renamed into place the previous one still names the
+ * previous files' digests, so a build stopped in between leaves a catalogue the next build ignores.
  */
-export async function keepCatalogue(dir: string, fingerprint: string, state: ContentState, shards: readonly CatalogueShard[], changed?: ReadonlySet<number>): Promise<void> {
+export async function keepCatalogue(dir: string, fingerprint: string, state: ContentState, { shards, order }: KeptCatalogue, changed?: ReadonlySet<number>): Promise<void> {
   await mkdir(dir, { recursive: true });
   // Shards not named keep the file, and so the digest, the previous manifest gives them.
   const previous = changed ? await readKeptManifest(dir, fingerprint) : undefined;
   const digests: string[] = previous ? [...previous.shards] : [];
   for (const [index, shard] of shards.entries()) {
     if (changed && !changed.has(index) && digests[index] !== undefined) continue;
-    const bytes = serialize(shard);
-    digests[index] = createHash('sha256').update(bytes).digest('hex');
-    await writeAtomically(shardFile(dir, index), bytes);
+    digests[index] = await writeWithDigest(shardFile(dir, index), serialize(shard));
   }
-  const manifest: Manifest = { format: formatVersion, fingerprint, state, shards: digests };
+  const orderDigest = await writeWithDigest(orderFile(dir), serialize(order));
+  const manifest: Manifest = { format: formatVersion, fingerprint, state, shards: digests, order: orderDigest };
   await writeAtomically(manifestFile(dir), JSON.stringify(manifest));
+}
+
+async function writeWithDigest(file: string, bytes: Buffer): Promise<string> {
+  await writeAtomically(file, bytes);
+  return createHash('sha256').update(bytes).digest('hex');
 }
 
 async function writeAtomically(file: string, bytes: Uint8Array | string): Promise<void> {

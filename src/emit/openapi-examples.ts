@@ -1,7 +1,7 @@
 import { ApiError } from '../domain/api-error.ts';
 import { apiOperations, operationOrder, type ApiOperation, type OperationId } from '../domain/api-operations.ts';
 import type { Catalogue } from '../domain/catalogue.ts';
-import { changesInOrder } from '../domain/changes.ts';
+import { lastChanges } from '../domain/changes.ts';
 import type { DataStore } from '../domain/data-store.ts';
 import type { OperationContext } from '../domain/operations/context.ts';
 import { runOperation } from '../domain/operations/run-operation.ts';
@@ -63,10 +63,10 @@ function exampleRequests(catalogue: Catalogue, landmark: StoredLandmarkDetail, q
   };
   const report = landmark.reports[0];
   if (report) requests.getReport = { id: report.id };
-  const changes = changesInOrder(catalogue.reports);
-  if (changes.length > 0) {
+  const [firstShown] = lastChanges(catalogue.reports, shownItems);
+  if (firstShown) {
     // Since the start of the day of the change before last: a request that finds a couple of changes.
-    const since = `${changes[Math.max(0, changes.length - shownItems)]!.updatedAt.slice(0, 10)}T00:00:00Z`;
+    const since = `${firstShown.updatedAt.slice(0, 10)}T00:00:00Z`;
     requests.getChanges = { updated_since: since, limit: shownItems };
   }
   return requests;

@@ -2,7 +2,7 @@ import { lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { unchangedBlobIds } from './blob-ids.ts';
 import { crossCheck, type UnlocatedProblem } from './cross-checks.ts';
-import { keepCommitTimes, readKeptCommitTimes } from './commit-times-cache.ts';
+import { keepCommitTimes, readKeptCommitTimes, readKeptCommitTimesOf } from './commit-times-cache.ts';
 import { lastCommitTimes } from './git-history.ts';
 import { locateProblems } from './locate-problems.ts';
 import { openParseCache } from './parse-cache.ts';
@@ -87,20 +87,36 @@ export async function loadContent({ root, now, readCommitTimes = true, commitTim
   return { content, problems: sortProblems(problems), ...(cache ? { cache } : {}) };
 }
 
+const reportsFolder = 'content/reports';
+
 /**
  * Each report's last commit time, by path. With a file kept by the last run, only the commits
  * since are read from git, and the file is brought up to date for the next run.
  */
-export async function reportCommitTimes(root: string, keptIn: string | undefined): Promise<{ times: Map<string, string>; notes: string[] }> {
-  const folder = 'content/reports';
-  const known = keptIn ? await readKeptCommitTimes(keptIn, folder) : undefined;
-  const current = await lastCommitTimes(root, folder, known);
+async function reportCommitTimes(root: string, keptIn: string | undefined): Promise<{ times: Map<string, string>; notes: string[] }> {
+  const known = keptIn ? await readKeptCommitTimes(keptIn, reportsFolder) : undefined;
+  const current = await lastCommitTimes(root, reportsFolder, known);
   const notes: string[] = [];
   // The file only speeds up the next run: failing to write it is worth a note, not a failed build.
   if (keptIn && current && current !== known) {
-    await keepCommitTimes(keptIn, folder, current).catch((error: Error) => notes.push(`could not keep the commit times: ${error.message.split('\n')[0]}`));
+    await keepCommitTimes(keptIn, reportsFolder, current).catch((error: Error) => notes.push(`could not keep the commit times: ${error.message.split('\n')[0]}`));
   }
   return { times: current?.times ?? new Map(), notes };
+}
+
+/**
+ * Up to this many files, their kept times are looked up in the kept text one by one (0.24 s for
+ * ten files of a million, 0.64 s for a hundred), rather than all read into a map (0.88 s).
+ */
+const filesLookedUp = 100;
+
+/**
+ * The last commit times of some report files, as reportCommitTimes gives them: their kept times
+ * and the commits since. The file is left for the next full load to bring up to date.
+ */
+export async function reportCommitTimesOf(root: string, files: readonly string[], keptIn: string): Promise<Map<string, string>> {
+  const known = await (files.length <= filesLookedUp ? readKeptCommitTimesOf(keptIn, reportsFolder, files) : readKeptCommitTimes(keptIn, reportsFolder));
+  return (await lastCommitTimes(root, reportsFolder, known))?.times ?? new Map();
 }
 
 /**

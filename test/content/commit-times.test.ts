@@ -3,7 +3,7 @@ import { appendFile, truncate } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { syntheticCatalogueInput, writeSyntheticContent } from '../../scripts/lib/synthetic-content.ts';
-import { commitTimesFile, keepCommitTimes, readKeptCommitTimes } from '../../src/load/commit-times-cache.ts';
+import { commitTimesFile, keepCommitTimes, readKeptCommitTimes, readKeptCommitTimesOf } from '../../src/load/commit-times-cache.ts';
 import { loadContent } from '../../src/load/load-content.ts';
 import { writeContentTree } from '../support/content-files.ts';
 
@@ -77,6 +77,22 @@ describe('commit times kept between builds', () => {
     expect(after).toEqual(await timesOf(root, false));
     expect(after[content.reports[0]!.id]).toBe('2026-01-01T00:00:00Z');
     expect(after[content.reports[1]!.id]).toBe('2026-05-01T00:00:00Z');
+  });
+
+  it('are looked up for a few files as the whole kept map gives them, the first and last lines included', async () => {
+    const root = await committedCatalogue();
+    const { content } = await loadContent({ root, now, readCommitTimes: false });
+    await edit(root, content.reports[3]!.file, '2026-03-01T00:00:00Z');
+    await timesOf(root, true);
+    const whole = (await readKeptCommitTimes(commitTimesFile(root), 'content/reports'))!;
+    const lines = [...whole.times.keys()];
+    const wanted = [lines[0]!, lines.at(-1)!, content.reports[3]!.file, 'content/reports/nowhere/absent0001.md'];
+    const found = await readKeptCommitTimesOf(commitTimesFile(root), 'content/reports', wanted);
+    expect(found?.head).toBe(whole.head);
+    expect(found?.times).toEqual(new Map(wanted.slice(0, 3).map((file) => [file, whole.times.get(file)])));
+    expect(found?.times.get(content.reports[3]!.file)).toBe('2026-03-01T00:00:00Z');
+    await truncate(commitTimesFile(root), 200);
+    expect(await readKeptCommitTimesOf(commitTimesFile(root), 'content/reports', wanted)).toBeUndefined();
   });
 
   it('are ignored when their file is damaged, and kept again whole', async () => {

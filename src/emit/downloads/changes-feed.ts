@@ -1,7 +1,7 @@
 import { dataLicense } from '../../domain/data-license.ts';
 import { downloadPaths } from '../../domain/download-resources.ts';
 import { siteUrls } from '../../domain/urls.ts';
-import { compareChangePositions } from '../../domain/changes.ts';
+import { changeOrder } from '../../domain/changes.ts';
 import type { StoredReport } from '../../schema/api.ts';
 import { conditionInWords, conditionLabel } from '../../domain/in-words.ts';
 import { escapeMarkup } from '../../domain/escape-markup.ts';
@@ -21,7 +21,7 @@ const emptyFeedUpdated = '1970-01-01T00:00:00Z';
 
 /** The `count` most recently updated reports, newest first: the changes API's order, reversed. */
 export function latestChanges(reports: readonly StoredReport[], count = changesFeedLength): StoredReport[] {
-  return [...reports].sort((a, b) => compareChangePositions(b, a)).slice(0, count);
+  return changeOrder(reports).slice(-count).reverse().map((index) => reports[index]!);
 }
 
 function entry(report: StoredReport): string {
