@@ -36,9 +36,9 @@ export function changeOrder(reports: readonly StoredReport[]): readonly number[]
   return order;
 }
 
-/** The last `count` changes in the feed's order, the latest last. */
-export function lastChanges(reports: readonly StoredReport[], count: number): StoredChange[] {
-  return changeOrder(reports).slice(-count).map((index) => changeOf(reports[index]!));
+/** The last `count` changes in the feed's order (given, or made here), the latest last. */
+export function lastChanges(reports: readonly StoredReport[], count: number, order = changeOrder(reports)): StoredChange[] {
+  return order.slice(-count).map((index) => changeOf(reports[index]!));
 }
 
 export function isChangePosition(value: unknown): value is ChangePosition {

@@ -8,6 +8,7 @@ import { loadContent, parseCacheDir, parsingInWords, reportCommitTimesOf } from 
 import { loadPopularity } from '../load/popularity.ts';
 import type { Problem } from '../load/problem.ts';
 import { buildCatalogue, type Catalogue } from '../domain/catalogue.ts';
+import { changeOrder } from '../domain/changes.ts';
 import { apiDataFiles, builtDataStore, emitDataFiles, writeSiteFile } from './emit-api-data.ts';
 import { dataPaths } from '../domain/data-paths.ts';
 import { assetHeadersFile, assetHeadersPath } from '../domain/response-headers.ts';
@@ -70,7 +71,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       catalogue,
       { siteUrl: options.siteUrl, staging, store, keptDatabase: { dir: keptDatabaseDir(options.contentRoot), fingerprint } },
       () => emitDataFiles(apiDataFiles(catalogue, repositoryUrl), dataStaging, store),
-      (datapackage) => withPageData({ catalogue, datapackage }, () => buildPages(options.projectRoot, staging, options.siteUrl)),
+      (datapackage) => withPageData({ catalogue, changeOrder: changeOrder(catalogue.reports), datapackage }, () => buildPages(options.projectRoot, staging, options.siteUrl)),
     );
     await rename(path.join(dataStaging, dataFolder), path.join(staging, dataFolder));
     await movePageTemplates(staging);

@@ -137,17 +137,9 @@ export async function updateCatalogue(kept: KeptCatalogue, changed: readonly str
     );
     updated[index] = { landmarks: landmarksNow.items, landmarkDigests: landmarksNow.digests, reports: reportsNow.items, reportDigests: reportsNow.digests };
   }
-  const inShard = <T>(item: T, slug: string) => ({ item, run: shardOfSlug(slug) });
   const order = {
-    landmarks: orderAfter(kept.order.landmarks, shards.map((shard) => shard.landmarks), (landmark) => touched.has(landmark.slug), part.landmarks.map((landmark) => inShard(landmark, landmark.slug)), (landmark) => landmark.slug),
-    reports: orderAfter(
-      kept.order.reports,
-      shards.map((shard) => shard.reports),
-      // Only a shard that changed holds reports to remove: a million lookups by slug are spared.
-      (report, run) => changedShards.has(run) && touched.has(report.landmark.slug),
-      part.reports.map((report) => inShard(report, report.landmark.slug)),
-      (report) => report.id,
-    ),
+    landmarks: orderAfter(kept.order.landmarks, shards.map((shard) => shard.landmarks), updated.map((shard) => shard.landmarks), changedShards, (landmark) => touched.has(landmark.slug), (landmark) => landmark.slug),
+    reports: orderAfter(kept.order.reports, shards.map((shard) => shard.reports), updated.map((shard) => shard.reports), changedShards, (report) => touched.has(report.landmark.slug), (report) => report.id),
   };
   return { ok: true, catalogue: { shards: updated, order }, changedShards, filesRead: landmarks.length + reports.length };
 }

@@ -10,6 +10,11 @@ import type { Datapackage } from './downloads/datapackage.ts';
  */
 export interface PageData {
   catalogue: Catalogue;
+  /**
+   * The catalogue's reports in the changes feed's order, as the build made it for the API data:
+   * the pages' copy of the domain's modules would otherwise sort a million reports again.
+   */
+  changeOrder: readonly number[];
   datapackage: Datapackage;
 }
 
