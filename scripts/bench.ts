@@ -37,7 +37,8 @@ const { values } = parseArgs({
   },
 });
 const buildSizes = values['build-sizes'] ? values['build-sizes'].split(',').map((pair) => pair.split(':').map(Number) as [number, number]) : [];
-const sizes = values.sizes.split(',').map(Number);
+// An empty list skips that section, as with --build-sizes "".
+const sizes = values.sizes ? values.sizes.split(',').map(Number) : [];
 const reportsPerLandmark = Number(values['reports-per-landmark']);
 const warmRequests = Number(values.requests);
 const coldStarts = Number(values['cold-starts']);
