@@ -9,7 +9,7 @@ import { popularityPath } from '../load/popularity.ts';
 import { readAndCheck } from '../load/read-and-check.ts';
 import type { LandmarkRecord, ReportRecord } from '../load/records.ts';
 import { slugify } from '../load/slugify.ts';
-import { orderAfter, shardOfSlug, type CatalogueShard, type KeptCatalogue } from './kept-catalogue.ts';
+import { orderAfter, positionOf, shardOfSlug, type CatalogueShard, type KeptCatalogue } from './kept-catalogue.ts';
 
 /**
  * Past this many files to read again, the full load (parsing in every core, with its cache) is
@@ -147,16 +147,10 @@ export async function updateCatalogue(kept: KeptCatalogue, changed: readonly str
 const landmarkPath = (slug: string) => `content/landmarks/${slug}.md`;
 const reportPath = (slug: string, id: string) => `content/reports/${slug}/${id}.md`;
 
-/** The landmark kept under this slug, found by halving (a shard's landmarks are in slug order). */
+/** The landmark kept under this slug (a shard's landmarks are in slug order). */
 function keptLandmark(shard: CatalogueShard, slug: string): StoredLandmark | undefined {
-  let low = 0;
-  let high = shard.landmarks.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (shard.landmarks[middle]!.slug < slug) low = middle + 1;
-    else high = middle;
-  }
-  return shard.landmarks[low]?.slug === slug ? shard.landmarks[low] : undefined;
+  const candidate = shard.landmarks[positionOf(shard.landmarks, slug, (landmark) => landmark.slug)];
+  return candidate?.slug === slug ? candidate : undefined;
 }
 
 function isRegularFile(file: string): boolean | 'other' {
@@ -191,15 +185,9 @@ function clashWithUntouched(shards: readonly CatalogueShard[], touched: Readonly
   return undefined;
 }
 
+/** Whether the shard keeps a report with this id (its reports are in id order). */
 function keptReport(shard: CatalogueShard, id: string): boolean {
-  let low = 0;
-  let high = shard.reports.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (shard.reports[middle]!.id < id) low = middle + 1;
-    else high = middle;
-  }
-  return shard.reports[low]?.id === id;
+  return shard.reports[positionOf(shard.reports, id, (report) => report.id)]?.id === id;
 }
 
 /**

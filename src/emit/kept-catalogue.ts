@@ -52,7 +52,8 @@ export interface Manifest {
 }
 
 const formatVersion = 1;
-export const catalogueShardCount = 32;
+/** At most 256: the order names a shard in a byte. */
+const catalogueShardCount = 32;
 
 /** Where the build keeps the catalogue of a content tree (git-ignored, beside the other caches). */
 export const keptCatalogueDir = (root: string): string => path.join(root, '.cache/built-catalogue');
@@ -136,7 +137,7 @@ export function orderAfter<T>(
     for (const item of after[run]!) {
       if (!isDerived(item)) continue;
       const itemKey = key(item);
-      const position = after.reduce((sum, other) => sum + countBelow(other, itemKey, key), 0);
+      const position = after.reduce((sum, other) => sum + positionOf(other, itemKey, key), 0);
       result[position] = run;
       placed[position] = 1;
     }
@@ -152,8 +153,8 @@ export function orderAfter<T>(
   return result;
 }
 
-/** How many of the sorted items have a key below `value`. */
-function countBelow<T>(items: readonly T[], value: string, key: (item: T) => string): number {
+/** Where `value` is, or would go, among items sorted by `key`: how many have a key below it, found by halving. */
+export function positionOf<T>(items: readonly T[], value: string, key: (item: T) => string): number {
   let low = 0;
   let high = items.length;
   while (low < high) {
