@@ -144,7 +144,7 @@ async function applyChanges(options: BuildOptions, manifest: KeptManifest, chang
   if (!update.ok) return update;
   const changed = known.changed.length;
   let parsing = `${changed.toLocaleString('en')} file${changed === 1 ? '' : 's'} changed since the last build; ${update.filesRead.toLocaleString('en')} read again, the rest taken from the kept catalogue`;
-  await keepCatalogue(keptDir, manifest.fingerprint, known.state, update.catalogue, update.changedShards).catch((error: Error) => {
+  await keepCatalogue(keptDir, manifest.fingerprint, known.state, update.catalogue, { previous: manifest, changed: update.changedShards }).catch((error: Error) => {
     parsing += `; could not keep the catalogue: ${error.message.split('\n')[0]}`;
   });
   return { ok: true, catalogue: joinShards(update.catalogue, options.siteUrl), parsing };

@@ -211,17 +211,22 @@ export async function readKeptShards(dir: string, manifest: Manifest): Promise<K
 }
 
 /**
- * Saves the shards given by index (all when none are named), the order and then the manifest
- * naming the new state. Until the manifest is renamed into place the previous one still names the
- * previous files' digests, so a build stopped in between leaves a catalogue the next build ignores.
+ * Saves the shards (after an update, only those it changed: the others keep the files, and so the
+ * digests, the previous manifest names), the order and then the manifest naming the new state.
+ * Until the manifest is renamed into place the previous one still names the previous files'
+ * digests, so a build stopped in between leaves a catalogue the next build ignores.
  */
-export async function keepCatalogue(dir: string, fingerprint: string, state: ContentState, { shards, order }: KeptCatalogue, changed?: ReadonlySet<number>): Promise<void> {
+export async function keepCatalogue(
+  dir: string,
+  fingerprint: string,
+  state: ContentState,
+  { shards, order }: KeptCatalogue,
+  update?: { previous: Manifest; changed: ReadonlySet<number> },
+): Promise<void> {
   await mkdir(dir, { recursive: true });
-  // Shards not named keep the file, and so the digest, the previous manifest gives them.
-  const previous = changed ? await readKeptManifest(dir, fingerprint) : undefined;
-  const digests: string[] = previous ? [...previous.shards] : [];
+  const digests = update ? [...update.previous.shards] : [];
   for (const [index, shard] of shards.entries()) {
-    if (changed && !changed.has(index) && digests[index] !== undefined) continue;
+    if (update && !update.changed.has(index)) continue;
     digests[index] = await writeWithDigest(shardFile(dir, index), serialize(shard));
   }
   const orderDigest = await writeWithDigest(orderFile(dir), serialize(order));

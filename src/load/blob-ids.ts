@@ -1,8 +1,5 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-
-const run = promisify(execFile);
+import { git } from './git.ts';
 
 /** git's id for these bytes (what `git hash-object` prints), so an uncommitted edit has its own id. */
 export function blobIdOf(bytes: Uint8Array): string {
@@ -20,10 +17,9 @@ export async function unchangedBlobIds(root: string, folder: string): Promise<Ma
   let listed: string;
   let changed: string;
   try {
-    const options = { cwd: root, maxBuffer: 1024 * 1024 * 1024 };
-    [{ stdout: listed }, { stdout: changed }] = await Promise.all([
-      run('git', ['ls-files', '--stage', '-z', '--', folder], options),
-      run('git', ['diff-files', '--name-only', '--relative', '-z', '--', folder], options),
+    [listed, changed] = await Promise.all([
+      git(root, ['ls-files', '--stage', '-z', '--', folder]),
+      git(root, ['diff-files', '--name-only', '--relative', '-z', '--', folder]),
     ]);
   } catch {
     return ids;

@@ -1,10 +1,7 @@
-import { execFile } from 'node:child_process';
 import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { blobIdOf } from './blob-ids.ts';
-
-const run = promisify(execFile);
+import { git } from './git.ts';
 
 /**
  * What git says about `content/` at one moment: enough to tell, later, which files may have
@@ -44,21 +41,20 @@ const folder = 'content';
  * Undefined outside a git work tree, or when `content/` is not committed.
  */
 export async function contentChanges(root: string, before?: ContentState): Promise<ContentChanges | undefined> {
-  const git = async (args: string[]) => (await run('git', args, { cwd: root, maxBuffer: 1024 * 1024 * 1024 })).stdout;
   const paths = (output: string, prefix = '') => output.split('\0').filter(Boolean).map((file) => prefix + file);
   let state: ContentState;
   try {
     const [head, tree, edited, untracked] = await Promise.all([
-      git(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']),
-      git(['rev-parse', '--verify', '--quiet', `HEAD:./${folder}`]),
+      git(root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']),
+      git(root, ['rev-parse', '--verify', '--quiet', `HEAD:./${folder}`]),
       // Paths relative to the root, which may be a folder inside the work tree.
-      git(['diff-index', '--name-only', '-z', '--no-renames', '--relative', 'HEAD', '--', folder]),
+      git(root, ['diff-index', '--name-only', '-z', '--no-renames', '--relative', 'HEAD', '--', folder]),
       // Ignored files too: the build reads every file under content/.
-      git(['ls-files', '--others', '-z', '--', folder]),
+      git(root, ['ls-files', '--others', '-z', '--', folder]),
     ]);
     const overlay = [...paths(edited), ...paths(untracked)].sort();
     state = { head: head.trim(), tree: tree.trim(), overlay: Object.fromEntries(overlay.map((file) => [file, identityOf(path.join(root, file))])) };
-    if ((await git(['cat-file', '-t', state.tree])).trim() !== 'tree') return undefined; // content/ committed as a link
+    if ((await git(root, ['cat-file', '-t', state.tree])).trim() !== 'tree') return undefined; // content/ committed as a link
   } catch {
     return undefined;
   }
@@ -70,10 +66,10 @@ export async function contentChanges(root: string, before?: ContentState): Promi
       if (then === undefined || then !== state.overlay[file] || then === 'other') changed.add(file);
     }
     if (before.head !== state.head) {
-      await git(['merge-base', '--is-ancestor', before.head, state.head]);
+      await git(root, ['merge-base', '--is-ancestor', before.head, state.head]);
       const [differing, touched] = await Promise.all([
-        git(['diff-tree', '-r', '-z', '--no-renames', '--name-only', before.tree, state.tree]),
-        git(['log', '--format=', '--name-only', '-z', '--no-renames', '--relative', `${before.head}..${state.head}`, '--', folder]),
+        git(root, ['diff-tree', '-r', '-z', '--no-renames', '--name-only', before.tree, state.tree]),
+        git(root, ['log', '--format=', '--name-only', '-z', '--no-renames', '--relative', `${before.head}..${state.head}`, '--', folder]),
       ]);
       for (const file of paths(differing, `${folder}/`)) changed.add(file);
       for (const file of paths(touched)) changed.add(file);

@@ -1,8 +1,5 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { toTimestamp } from '../schema/calendar.ts';
-
-const run = promisify(execFile);
+import { git } from './git.ts';
 
 /** Each file's last commit time (ISO 8601, UTC, to the second) as of the commit `head`. */
 export interface CommitTimes {
@@ -49,8 +46,6 @@ export async function lastCommitTimes(repositoryRoot: string, folder: string, kn
   }
   return { head, times };
 }
-
-const git = async (cwd: string, args: string[]) => (await run('git', args, { cwd, maxBuffer: 1024 * 1024 * 1024 })).stdout;
 
 async function isAncestor(repositoryRoot: string, commit: string, head: string): Promise<boolean> {
   return git(repositoryRoot, ['merge-base', '--is-ancestor', commit, head]).then(
