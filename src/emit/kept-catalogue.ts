@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { Catalogue } from '../domain/catalogue.ts';
@@ -241,6 +241,11 @@ async function writeWithDigest(file: string, bytes: Buffer): Promise<string> {
 
 async function writeAtomically(file: string, bytes: Uint8Array | string): Promise<void> {
   const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, bytes);
-  await rename(temporary, file);
+  try {
+    await writeFile(temporary, bytes);
+    await rename(temporary, file);
+  } finally {
+    // Gone once renamed; after a failed write (a full disk), not left behind 20 MB at a time.
+    await rm(temporary, { force: true });
+  }
 }

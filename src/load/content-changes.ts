@@ -14,7 +14,8 @@ export interface ContentState {
   tree: string;
   /**
    * Files whose working copy differed from that folder (edited, staged, deleted or untracked), each
-   * with the id of its bytes then: null when it was deleted, "other" when it was not a regular file.
+   * with the id of its bytes then: null when it was deleted, "unknown" when it was not a regular
+   * file or there were too many to hash (such a file counts as changed every time).
    */
   overlay: Record<string, string | null>;
 }
@@ -29,6 +30,14 @@ export interface ContentChanges {
 }
 
 const folder = 'content';
+
+/**
+ * Past this many differing files, they are not hashed: an untracked file left as it was is worth
+ * knowing among a contributor's few, but when git finds every file differing (a copied work tree
+ * whose index no longer matches the files' metadata), reading a million of them here would only
+ * delay the full load that follows.
+ */
+const mostFilesHashed = 1000;
 
 /**
  * The state of `content/` now and, given an earlier state, the files that may have changed since:
@@ -53,7 +62,8 @@ export async function contentChanges(root: string, before?: ContentState): Promi
       git(root, ['ls-files', '--others', '-z', '--', folder]),
     ]);
     const overlay = [...paths(edited), ...paths(untracked)].sort();
-    state = { head: head.trim(), tree: tree.trim(), overlay: Object.fromEntries(overlay.map((file) => [file, identityOf(path.join(root, file))])) };
+    const identity = (file: string) => (overlay.length <= mostFilesHashed ? identityOf(path.join(root, file)) : 'unknown');
+    state = { head: head.trim(), tree: tree.trim(), overlay: Object.fromEntries(overlay.map((file) => [file, identity(file)])) };
     if ((await git(root, ['cat-file', '-t', state.tree])).trim() !== 'tree') return undefined; // content/ committed as a link
   } catch {
     return undefined;
@@ -63,7 +73,7 @@ export async function contentChanges(root: string, before?: ContentState): Promi
     const changed = new Set<string>();
     for (const file of new Set([...Object.keys(before.overlay), ...Object.keys(state.overlay)])) {
       const then = Object.hasOwn(before.overlay, file) ? before.overlay[file] : undefined;
-      if (then === undefined || then !== state.overlay[file] || then === 'other') changed.add(file);
+      if (then === undefined || then !== state.overlay[file] || then === 'unknown') changed.add(file);
     }
     if (before.head !== state.head) {
       await git(root, ['merge-base', '--is-ancestor', before.head, state.head]);
@@ -80,10 +90,10 @@ export async function contentChanges(root: string, before?: ContentState): Promi
   }
 }
 
-/** The id of a file's bytes; null when there is no file, "other" when it is not a regular file. */
+/** The id of a file's bytes; null when there is no file, "unknown" when it is not a regular file. */
 function identityOf(file: string): string | null {
   try {
-    return lstatSync(file).isFile() ? blobIdOf(readFileSync(file)) : 'other';
+    return lstatSync(file).isFile() ? blobIdOf(readFileSync(file)) : 'unknown';
   } catch {
     return null;
   }
