@@ -5,6 +5,7 @@ import {
   landmarkDetail,
   landmarkList,
   landmarkSearchResults,
+  landmarkStatus,
   report,
 } from '../schema/api.ts';
 import { landmarkSlug } from '../schema/landmark-frontmatter.ts';
@@ -13,6 +14,8 @@ import { downloadPaths } from './download-resources.ts';
 import { pageLimits, queryLength } from './api-limits.ts';
 import { defaultChangesWindowDays } from './changes.ts';
 import { maxCursorLength } from './cursor.ts';
+import { dayWindow, maxStatusDays } from './answer-day.ts';
+import { isRealCalendarDate } from '../schema/calendar-date.ts';
 import { popularCount, randomCount } from './featured.ts';
 import { maxSearchResults } from './search/run-query.ts';
 import { apiBasePath } from './urls.ts';
@@ -46,6 +49,24 @@ const searchTerm = z
   .max(queryLength.max, { error: `q must be at most ${queryLength.max} characters` })
   .describe(`Name, alias, city, region or country to search for, ${queryLength.min} to ${queryLength.max} characters after trimming spaces. Case and diacritics are ignored, the last word matches as a prefix, and longer words tolerate one typo.`);
 
+/** A day to answer for, YYYY-MM-DD; its window is checked by answerDay against the request's day. */
+export function dayParameter(name: string, meaning: string) {
+  const format = `${name} must be a date written YYYY-MM-DD, such as 2027-03-14`;
+  return z
+    .string({ error: format })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${format}` })
+    .refine((value) => isRealCalendarDate(Number(value.slice(0, 4)), Number(value.slice(5, 7)), Number(value.slice(8, 10))), { error: `${name} must be a real calendar date written YYYY-MM-DD` })
+    .meta({ format: 'date' })
+    .describe(meaning);
+}
+
+const at = dayParameter(
+  'at',
+  `Answer as of this day (UTC) instead of the day of the request: isCurrent, currentCondition and reportCounts are computed for it, and asOf says which day was answered for. ${dayWindow.earliest} to ${dayWindow.yearsAhead} years ahead.`,
+).optional();
+
+const atError = { status: 400, when: `at is not a real date written YYYY-MM-DD from ${dayWindow.earliest} to ${dayWindow.yearsAhead} years ahead` } as const;
+
 const slug = landmarkSlug.describe('The landmark\'s slug, as in its canonical URL: lowercase words joined by hyphens, e.g. eiffel-tower. Find slugs with searchLandmarks.');
 
 const id = reportId.describe('The report\'s opaque id, as listed in its landmark\'s reports or in the changes feed.');
@@ -54,7 +75,7 @@ const updatedSince = z
   .string({ error: 'updated_since must be a string such as "2026-10-01T00:00:00Z" or "2026-10-01"' })
   .describe(`List reports updated strictly after this moment: an ISO 8601 date-time with a time zone, such as 2026-10-01T00:00:00Z, or a date such as 2026-10-01 (meaning 00:00 UTC). Defaults to ${defaultChangesWindowDays} days before the request.`);
 
-export type OperationId = 'listLandmarks' | 'getFeaturedLandmarks' | 'searchLandmarks' | 'getLandmark' | 'getReport' | 'getChanges';
+export type OperationId = 'listLandmarks' | 'getFeaturedLandmarks' | 'searchLandmarks' | 'getLandmark' | 'getLandmarkStatus' | 'getReport' | 'getChanges';
 
 export interface ApiOperation {
   operationId: OperationId;
@@ -83,7 +104,8 @@ export interface ApiOperation {
 export const apiCacheControl = 'public, max-age=300';
 
 const freshnessNote =
-  'Reports are dated observations: read isCurrent, currentUntil and reportExpiryDays instead of assuming a lifetime.';
+  'Reports are dated observations: read isCurrent, currentUntil and reportExpiryDays instead of assuming a lifetime. ' +
+  'A report is in effect from `from` (a start announced ahead, else the observation) to `currentUntil`; pass `at=YYYY-MM-DD` to answer for another day.';
 
 export const apiOperations = {
   listLandmarks: {
@@ -95,10 +117,10 @@ export const apiOperations = {
       'To read every landmark, request a page, then while `pagination.hasMore` is true request again with `cursor` set to `pagination.nextCursor`. ' +
       'Cursors are keyset cursors: a walk sees every landmark once even when the data changes mid-walk. ' +
       freshnessNote,
-    input: z.strictObject({ limit, cursor: cursor.optional() }),
+    input: z.strictObject({ limit, cursor: cursor.optional(), at }),
     response: landmarkList,
     responseName: 'LandmarkList',
-    errors: [{ status: 400, when: 'limit is not a whole number from 1 to 1000, a parameter is repeated, or cursor is not a current cursor of this list' }],
+    errors: [{ status: 400, when: 'limit is not a whole number from 1 to 1000, a parameter is repeated, or cursor is not a current cursor of this list' }, atError],
     cacheControl: apiCacheControl,
     exampleMistake: { limit: 0 },
   },
@@ -111,10 +133,10 @@ export const apiOperations = {
       `Popularity is the number of Wikipedia language editions with an article on the landmark (Wikidata sitelinks), an external open ranking. ` +
       `The ${randomCount} random landmarks are distinct and drawn anew for every request, so the response is never cached. ` +
       freshnessNote,
-    input: z.strictObject({}),
+    input: z.strictObject({ at }),
     response: featuredLandmarks,
     responseName: 'FeaturedLandmarks',
-    errors: [],
+    errors: [atError],
     // A new random draw every request: no shared cache may keep one draw for everybody.
     cacheControl: 'no-store',
   },
@@ -126,10 +148,10 @@ export const apiOperations = {
     description:
       `Matches every word of \`q\` against names, aliases, city, region and country, ignoring case and diacritics; the last word also matches as a prefix, and words of 5 or more letters tolerate one typo. ` +
       `Name matches rank above place matches, then more popular landmarks first. At most ${maxSearchResults} landmarks are listed; \`total\` says how many match.`,
-    input: z.strictObject({ q: searchTerm }),
+    input: z.strictObject({ q: searchTerm, at }),
     response: landmarkSearchResults,
     responseName: 'LandmarkSearchResults',
-    errors: [{ status: 400, when: `q is missing, repeated, shorter than ${queryLength.min} or longer than ${queryLength.max} characters after trimming, or has no word of 2 letters or digits` }],
+    errors: [{ status: 400, when: `q is missing, repeated, shorter than ${queryLength.min} or longer than ${queryLength.max} characters after trimming, or has no word of 2 letters or digits` }, atError],
     cacheControl: apiCacheControl,
     exampleMistake: { q: ' a ' },
   },
@@ -139,12 +161,37 @@ export const apiOperations = {
     title: 'Get a landmark',
     summary: 'One landmark with its current condition and all its dated reports, newest confirmation first.',
     description: `Cite the landmark by \`urls.html\`, its canonical URL. ${freshnessNote}`,
-    input: z.strictObject({ slug }),
+    input: z.strictObject({ slug, at }),
     response: landmarkDetail,
     responseName: 'LandmarkDetail',
-    errors: [{ status: 404, when: 'no landmark has this slug' }],
+    errors: [{ status: 404, when: 'no landmark has this slug' }, atError],
     cacheControl: apiCacheControl,
     exampleMistake: { slug: 'no-such-place' },
+  },
+  getLandmarkStatus: {
+    operationId: 'getLandmarkStatus',
+    path: `${apiBasePath}/landmarks/{slug}/status`,
+    title: 'Is it open on a day?',
+    summary: 'Whether a landmark is open, affected by a condition, or unknown on a day or over a trip, with the report that decides it and why.',
+    description:
+      'Ask about one day with `on` (default: today, UTC) or a trip with `from` and `to` (at most ' + maxStatusDays + ' days). ' +
+      '`answer` is open or affected only when a report is in effect on that day (from <= day <= currentUntil); otherwise it is unknown, never open by default. ' +
+      'Each stretch of days with the same answer names its deciding report (`evidence`: id, canonical URL, source, observed and confirmed dates, age on that day) and says why in `reason`; `next` is the next condition announced to start after the period. ' +
+      'Cite `evidence.url`.',
+    input: z.strictObject({
+      slug,
+      on: dayParameter('on', `The day to answer for, YYYY-MM-DD (UTC); today when omitted. ${dayWindow.earliest} to ${dayWindow.yearsAhead} years ahead.`).optional(),
+      from: dayParameter('from', 'First day of a trip, YYYY-MM-DD; give `to` too, and no `on`.').optional(),
+      to: dayParameter('to', `Last day of a trip, YYYY-MM-DD, on or after from and at most ${maxStatusDays} days in all.`).optional(),
+    }),
+    response: landmarkStatus,
+    responseName: 'LandmarkStatus',
+    errors: [
+      { status: 400, when: `on, from or to is not a real date YYYY-MM-DD from ${dayWindow.earliest} to ${dayWindow.yearsAhead} years ahead; on is given with from or to; only one of from and to is given; to is before from; or the period is longer than ${maxStatusDays} days` },
+      { status: 404, when: 'no landmark has this slug' },
+    ],
+    cacheControl: apiCacheControl,
+    exampleMistake: { slug: 'eiffel-tower', from: '2027-03-14' },
   },
   getReport: {
     operationId: 'getReport',
@@ -152,10 +199,10 @@ export const apiOperations = {
     title: 'Get a report',
     summary: 'One condition report with its freshness, source, details and canonical URLs.',
     description: `Cite the report by \`urls.html\`, its canonical URL. ${freshnessNote}`,
-    input: z.strictObject({ id }),
+    input: z.strictObject({ id, at }),
     response: report,
     responseName: 'Report',
-    errors: [{ status: 404, when: 'no report has this id' }],
+    errors: [{ status: 404, when: 'no report has this id' }, atError],
     cacheControl: apiCacheControl,
     exampleMistake: { id: 'zzzzzzzzzz' },
   },
@@ -169,17 +216,17 @@ export const apiOperations = {
       'Store the updatedAt of the last change you saw and pass it as updated_since next time. ' +
       `Feed readers can follow the same changes as Atom at ${downloadPaths.changesFeed}; the whole data set is at ${downloadPaths.page}. ` +
       freshnessNote,
-    input: z.strictObject({ updated_since: updatedSince.optional(), limit, cursor: cursor.optional() }),
+    input: z.strictObject({ updated_since: updatedSince.optional(), limit, cursor: cursor.optional(), at }),
     response: changeList,
     responseName: 'ChangeList',
-    errors: [{ status: 400, when: 'updated_since is not an ISO 8601 date or date-time with a time zone, limit is out of range, or cursor is not a current cursor of the changes feed' }],
+    errors: [{ status: 400, when: 'updated_since is not an ISO 8601 date or date-time with a time zone, limit is out of range, or cursor is not a current cursor of the changes feed' }, atError],
     cacheControl: apiCacheControl,
     exampleMistake: { updated_since: 'yesterday' },
   },
 } as const satisfies Record<OperationId, ApiOperation>;
 
 /** In the order people meet them: find, then read, then keep in sync. */
-export const operationOrder: readonly OperationId[] = ['searchLandmarks', 'getLandmark', 'getReport', 'listLandmarks', 'getChanges', 'getFeaturedLandmarks'];
+export const operationOrder: readonly OperationId[] = ['searchLandmarks', 'getLandmark', 'getLandmarkStatus', 'getReport', 'listLandmarks', 'getChanges', 'getFeaturedLandmarks'];
 
 /** The names of the path parameters of a path template, e.g. ["slug"]. */
 export function pathParameterNames(path: string): string[] {

@@ -7,6 +7,7 @@ import type {
 import { instantOf, toTimestamp } from '../schema/calendar.ts';
 import type { LandmarkFrontmatter } from '../schema/landmark-frontmatter.ts';
 import type { ReportFrontmatter } from '../schema/report-frontmatter.ts';
+import { conditionTimelineOf } from './condition-timeline.ts';
 import { freshnessOf } from './freshness.ts';
 import { DigestList, landmarkInputText, reportInputText, type DigestFunction, type InputDigests } from './input-digests.ts';
 import { markdownTwin, siteUrls, type SiteUrls } from './urls.ts';
@@ -67,8 +68,8 @@ function byMostRecentlyConfirmed(reports: readonly StoredReport[]) {
 function storeReport(input: ReportInput, landmark: StoredReport['landmark'], urls: SiteUrls): StoredReport {
   const { frontmatter } = input;
   // Fields named one by one: spreading the frontmatter and the freshness cloned two objects per report.
-  const { condition, observedAt, confirmations, until } = frontmatter;
-  const freshness = freshnessOf({ condition, observedAt, confirmations, until, sourceKind: frontmatter.source.kind });
+  const { condition, observedAt, confirmations, from, until, untilKind } = frontmatter;
+  const freshness = freshnessOf({ condition, observedAt, confirmations, from, until });
   return {
     id: input.id,
     landmark,
@@ -77,9 +78,11 @@ function storeReport(input: ReportInput, landmark: StoredReport['landmark'], url
     observedAt,
     lastConfirmedAt: freshness.lastConfirmedAt,
     reportExpiryDays: freshness.reportExpiryDays,
+    from: freshness.from,
     currentUntil: freshness.currentUntil,
     confirmations: confirmations.map((confirmation) => ({ date: confirmation.date, note: confirmation.note ?? null })),
     until: until ?? null,
+    untilKind: until === undefined ? null : (untilKind ?? 'announced'),
     source: { kind: frontmatter.source.kind, name: frontmatter.source.name ?? null, url: frontmatter.source.url ?? null },
     additionalSources: frontmatter.additionalSources,
     details: input.details,
@@ -89,10 +92,9 @@ function storeReport(input: ReportInput, landmark: StoredReport['landmark'], url
   };
 }
 
-function currentConditionOf(report: StoredReport | undefined): StoredCurrentCondition | null {
-  if (!report) return null;
-  const { condition, id, summary, observedAt, lastConfirmedAt, reportExpiryDays, currentUntil } = report;
-  return { condition, reportId: id, summary, observedAt, lastConfirmedAt, reportExpiryDays, currentUntil };
+function conditionOf(report: StoredReport): StoredCurrentCondition {
+  const { condition, id, summary, observedAt, lastConfirmedAt, reportExpiryDays, from, currentUntil, until, untilKind } = report;
+  return { condition, reportId: id, summary, observedAt, lastConfirmedAt, reportExpiryDays, from, currentUntil, until, untilKind };
 }
 
 /** The observation date of the first of `positions` observed latest, given each position's instant. */
@@ -145,6 +147,7 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
       const ownIndexes = bySlug.get(landmark.slug)!.positions;
       const ownInOrder = [...ownIndexes].sort(recency.compare);
       const own = ownInOrder.map((index) => reports[index]!);
+      const conditionTimeline = conditionTimelineOf(own.map(conditionOf));
       const wikipediaEditions = input.popularity?.get(frontmatter.wikidata) ?? null;
       const detail: StoredLandmarkDetail = {
         slug: landmark.slug,
@@ -161,9 +164,11 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
         wikipediaEditions,
         latestObservedAt: latestObservedAt(reports, ownInOrder, recency.observed),
         urls: pageUrlsOf(urls.landmarkPage(landmark.slug), urls.landmarkJson(landmark.slug)),
-        currentCondition: currentConditionOf(own[0]),
+        currentCondition: conditionTimeline[0] ?? null,
         reportCount: own.length,
         reportsCurrentUntil: own.map((report) => report.currentUntil).sort(),
+        reportsFrom: own.map((report) => report.from).sort(),
+        conditionTimeline,
         website: frontmatter.website ?? null,
         description: landmark.description,
         reports: own,

@@ -11,8 +11,8 @@ export interface ChangePosition {
 export const defaultChangesWindowDays = 30;
 
 export function changeOf(report: StoredReport): StoredChange {
-  const { id, landmark, condition, summary, observedAt, lastConfirmedAt, reportExpiryDays, currentUntil, updatedAt, urls } = report;
-  return { id, landmark, condition, summary, observedAt, lastConfirmedAt, reportExpiryDays, currentUntil, updatedAt, urls };
+  const { id, landmark, condition, summary, observedAt, lastConfirmedAt, reportExpiryDays, from, currentUntil, until, untilKind, updatedAt, urls } = report;
+  return { id, landmark, condition, summary, observedAt, lastConfirmedAt, reportExpiryDays, from, currentUntil, until, untilKind, updatedAt, urls };
 }
 
 /** Update timestamps are all written `YYYY-MM-DDTHH:MM:SSZ`, so they compare as strings. */

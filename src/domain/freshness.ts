@@ -1,16 +1,19 @@
 import { conditionExpiryDays, type Condition } from '../schema/conditions.ts';
-import type { SourceKind } from '../schema/sources.ts';
 import { addDays, dayOf, instantOf, isOnOrBefore } from '../schema/calendar.ts';
 
 export interface FreshnessInput {
   condition: Condition;
   observedAt: string;
   confirmations: readonly { date: string }[];
+  /** The first day of a condition announced ahead; the observation's day when absent. */
+  from?: string | undefined;
+  /** The end the source stated (announced or estimated), whatever the source's kind. */
   until?: string | undefined;
-  sourceKind: SourceKind;
 }
 
 export interface Freshness {
+  /** The first day (UTC) on which the condition applies. */
+  from: string;
   /** The latest of the observation and its confirmations. */
   lastConfirmedAt: string;
   reportExpiryDays: number;
@@ -26,17 +29,20 @@ export function lastConfirmedAt(observedAt: string, confirmations: readonly { da
 }
 
 /**
- * How long a report can be trusted: an official end date when one was announced, otherwise the
- * condition's expiry counted from the last time anyone confirmed it.
+ * The period a report is in effect: from its start (announced ahead, or the observation) to the
+ * end its source stated, otherwise the condition's expiry counted from the last time anyone
+ * confirmed it, or from the start when that is later (nobody can confirm a closure not yet begun).
  */
 export function freshnessOf(report: FreshnessInput): Freshness {
   const confirmed = lastConfirmedAt(report.observedAt, report.confirmations);
   const reportExpiryDays = conditionExpiryDays[report.condition];
-  const officialEnd = report.sourceKind === 'official' ? report.until : undefined;
+  const confirmedDay = dayOf(confirmed);
+  const from = report.from ?? dayOf(report.observedAt);
   return {
+    from,
     lastConfirmedAt: confirmed,
     reportExpiryDays,
-    currentUntil: officialEnd ?? laterDay(dayOf(confirmed), reportExpiryDays),
+    currentUntil: report.until ?? laterDay(from > confirmedDay ? from : confirmedDay, reportExpiryDays),
   };
 }
 
@@ -60,3 +66,24 @@ function laterDay(day: string, days: number): string {
 export function isCurrentAt(currentUntil: string, now: Date): boolean {
   return isOnOrBefore(now, currentUntil);
 }
+
+/** The dates that place a report in time on any day. */
+export interface Period {
+  observedAt: string;
+  from: string;
+  currentUntil: string;
+}
+
+/**
+ * Where a report stands on `day` (YYYY-MM-DD, UTC): in effect from its first day to its last;
+ * upcoming once announced (observed) and before its first day; otherwise not (yet) known or over.
+ * An announcement made after `day` was not known on it, so a report is never upcoming before it.
+ */
+export type Phase = 'in_effect' | 'upcoming' | 'ended' | 'not_yet_reported';
+
+export function phaseOn(period: Period, day: string): Phase {
+  if (period.from <= day) return day <= period.currentUntil ? 'in_effect' : 'ended';
+  return dayOf(period.observedAt) <= day ? 'upcoming' : 'not_yet_reported';
+}
+
+export const isInEffectOn = (period: Pick<Period, 'from' | 'currentUntil'>, day: string): boolean => period.from <= day && day <= period.currentUntil;

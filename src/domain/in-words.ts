@@ -29,8 +29,23 @@ export function conditionInWords(report: Dated): string {
   return `${conditionLabel(report.condition)}, ${freshnessInWords(report)}`;
 }
 
+/** "announced end 2027-03-01" or "estimated end about 2030-12-31", for a report whose source gave an end. */
+export function periodInWords(report: { from: string; until: string | null; untilKind: string | null }): string {
+  const end = report.until === null ? 'no end stated' : report.untilKind === 'estimated' ? `estimated end about ${report.until}` : `announced end ${report.until}`;
+  return `from ${report.from}, ${end}`;
+}
+
+/** A status answer as a traveller reads it: "open", "closed" or "unknown: no current report". */
+export function answerInWords(answer: 'open' | 'affected' | 'unknown', condition: string | null): string {
+  if (answer === 'affected' && condition) return conditionLabel(condition);
+  return answer === 'unknown' ? 'unknown: no report in effect' : 'open';
+}
+
 /** Said after a "current until" date once that day has passed. */
 export const noLongerCurrent = 'no longer current';
+
+/** Said of a condition announced ahead, before its first day. */
+export const notYetCurrent = (from: string) => `announced, starts ${from}`;
 
 /** "München, Bavaria, Germany" */
 export function placeInWords(location: StoredLandmarkSummary['location']): string {

@@ -1,46 +1,56 @@
 import type {
+  AnnouncedNext,
   CurrentCondition,
+  StoredCurrentCondition,
   LandmarkDetail,
   LandmarkSummary,
   Report,
-  StoredCurrentCondition,
   StoredLandmarkDetail,
   StoredLandmarkSummary,
   StoredReport,
 } from '../schema/api.ts';
-import { isCurrentAt } from './freshness.ts';
+import { conditionOn, reportsInEffectOn, upcomingOn } from './condition-timeline.ts';
+import { phaseOn } from './freshness.ts';
 
 /**
  * Static files carry dates, never a stale boolean; these turn stored records into what the API
- * serves at the moment `now`, so a report stops being current without a rebuild.
+ * serves for a day (YYYY-MM-DD, UTC: the request's, or the one asked for with `at`), so a report
+ * stops being current without a rebuild and any day can be asked about.
  */
 
-export function presentReport(report: StoredReport, now: Date): Report {
-  return { ...report, isCurrent: isCurrentAt(report.currentUntil, now) };
+export function presentReport(report: StoredReport, day: string): Report {
+  const phase = phaseOn(report, day);
+  return { ...report, isCurrent: phase === 'in_effect', isUpcoming: phase === 'upcoming' };
 }
 
-function presentCurrentCondition(current: StoredCurrentCondition | null, now: Date): CurrentCondition | null {
-  return current && { ...current, isCurrent: isCurrentAt(current.currentUntil, now) };
+function presentCurrentCondition(landmark: StoredLandmarkSummary, day: string): CurrentCondition | null {
+  const found = conditionOn(landmark.conditionTimeline, day);
+  return found && { ...found.condition, isCurrent: found.inEffect };
 }
 
-export function presentLandmarkSummary(landmark: StoredLandmarkSummary, now: Date): LandmarkSummary {
-  const { reportCount, reportsCurrentUntil, currentCondition, ...rest } = landmark;
+function announcedNextOf(next: StoredCurrentCondition | undefined): AnnouncedNext {
+  if (!next) return null;
+  const { condition, reportId, summary, from, until, untilKind } = next;
+  return { condition, reportId, summary, from, until, untilKind };
+}
+
+export function presentLandmarkSummary(landmark: StoredLandmarkSummary, day: string): LandmarkSummary {
+  const { reportCount, reportsCurrentUntil: _until, reportsFrom: _from, conditionTimeline, currentCondition: _stored, ...rest } = landmark;
   return {
     ...rest,
-    currentCondition: presentCurrentCondition(currentCondition, now),
-    reportCounts: {
-      total: reportCount,
-      current: reportsCurrentUntil.filter((currentUntil) => isCurrentAt(currentUntil, now)).length,
-    },
+    currentCondition: presentCurrentCondition(landmark, day),
+    reportCounts: { total: reportCount, current: reportsInEffectOn(landmark, day) },
+    announcedNext: announcedNextOf(upcomingOn(conditionTimeline, day)[0]),
   };
 }
 
-export function presentLandmarkDetail(landmark: StoredLandmarkDetail, now: Date): LandmarkDetail {
+export function presentLandmarkDetail(landmark: StoredLandmarkDetail, day: string): LandmarkDetail {
   const { website, description, reports, ...summary } = landmark;
   return {
-    ...presentLandmarkSummary(summary, now),
+    ...presentLandmarkSummary(summary, day),
+    asOf: day,
     website,
     description,
-    reports: reports.map((report) => presentReport(report, now)),
+    reports: reports.map((report) => presentReport(report, day)),
   };
 }

@@ -58,6 +58,7 @@ function exampleRequests(catalogue: Catalogue, landmark: StoredLandmarkDetail, q
   const requests: Partial<Record<OperationId, Record<string, string | number>>> = {
     searchLandmarks: { q: query },
     getLandmark: { slug: landmark.slug },
+    getLandmarkStatus: { slug: landmark.slug },
     listLandmarks: { limit: shownItems },
     getFeaturedLandmarks: {},
   };
@@ -76,7 +77,7 @@ function exampleRequests(catalogue: Catalogue, landmark: StoredLandmarkDetail, q
 function shortened(operationId: OperationId, body: unknown): unknown {
   const value = body as Record<string, unknown[]>;
   if (operationId === 'searchLandmarks') return { ...value, landmarks: value.landmarks!.slice(0, shownItems) };
-  if (operationId === 'getFeaturedLandmarks') return { popular: value.popular!.slice(0, shownItems), random: value.random!.slice(0, shownItems) };
+  if (operationId === 'getFeaturedLandmarks') return { ...value, popular: value.popular!.slice(0, shownItems), random: value.random!.slice(0, shownItems) };
   return body;
 }
 

@@ -1,4 +1,5 @@
-import { dayOf, dayOfInstant, instantOf, toTimestamp } from '../schema/calendar.ts';
+import { addDays, dayOf, dayOfInstant, instantOf, toTimestamp } from '../schema/calendar.ts';
+import { maxFromBeforeObservedDays } from '../schema/periods.ts';
 import { isEncyclopediaUrl, isPermanentRevisionUrl } from '../schema/sources.ts';
 import { didYouMean } from './did-you-mean.ts';
 import type { Problem } from './problem.ts';
@@ -74,7 +75,7 @@ const confirmationProblem = (report: ReportRecord, index: number, message: strin
 
 /** Adds to `problems` those of the report's dates: against each other and against the clock. */
 function checkReportDates(report: ReportRecord, problems: UnlocatedProblem[], now: Date, isInFuture: (value: string) => boolean): void {
-  const { observedAt, confirmations, until, source } = report.frontmatter;
+  const { observedAt, confirmations } = report.frontmatter;
   if (isInFuture(observedAt)) {
     problems.push(problemAt(report, ['observedAt'], 'observedAt', futureDateMessage(observedAt, now)));
   }
@@ -86,13 +87,28 @@ function checkReportDates(report: ReportRecord, problems: UnlocatedProblem[], no
       problems.push(confirmationProblem(report, index, `expected a date on or after observedAt (${observedAt}); got "${date}" (a confirmation comes after the observation)`));
     }
   });
+  checkReportPeriod(report, problems);
+}
+
+/**
+ * Adds to `problems` those of the report's period: `from` starts it, `until` ends it, as the
+ * source stated them. An end is honoured whatever the source's kind, so it must be a stated one.
+ */
+function checkReportPeriod(report: ReportRecord, problems: UnlocatedProblem[]): void {
+  const { observedAt, from, until, untilKind } = report.frontmatter;
+  const observedDay = dayOf(observedAt);
+  if (from !== undefined && from < addDays(observedDay, -maxFromBeforeObservedDays)) {
+    problems.push(problemAt(report, ['from'], 'from', `expected from at most ${maxFromBeforeObservedDays} days before observedAt (${observedDay}), as the first day of a condition announced ahead; got "${from}" (remove from when the condition was already under way: observedAt then starts it)`));
+  }
   if (until !== undefined) {
-    if (source.kind !== 'official') {
-      problems.push(problemAt(report, ['until'], 'until', `expected until only on official reports, as the end date the operator or an authority announced at the time; got it on a ${source.kind} report (remove until, or set source.kind: official with the source.url that announced it)`));
+    if (until < observedDay) {
+      problems.push(problemAt(report, ['until'], 'until', `expected a date on or after observedAt (${observedDay}); got "${until}" (an end learned later is a new report)`));
     }
-    if (until < dayOf(observedAt)) {
-      problems.push(problemAt(report, ['until'], 'until', `expected a date on or after observedAt (${dayOf(observedAt)}); got "${until}"`));
+    if (from !== undefined && until < from) {
+      problems.push(problemAt(report, ['from'], 'from', `expected from on or before until (${until}); got "${from}" (the period starts on from and ends on until)`));
     }
+  } else if (untilKind !== undefined) {
+    problems.push(problemAt(report, ['untilKind'], 'untilKind', `expected untilKind only beside until; got "${untilKind}" with no until (add the end the source gave as until, or remove untilKind)`));
   }
 }
 

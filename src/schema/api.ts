@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { calendarDate, dateOrDateTime } from './calendar-date.ts';
 import { conditions } from './conditions.ts';
 import { landmarkSlug } from './landmark-frontmatter.ts';
+import { untilKinds } from './periods.ts';
 import { sourceKind } from './sources.ts';
 
 /**
@@ -23,12 +24,16 @@ export const pageUrls = z
 const condition = z.enum(conditions).describe('Reported condition.');
 
 const freshnessFields = {
-  observedAt: dateOrDateTime.describe('When the condition was observed.'),
+  observedAt: dateOrDateTime.describe('When the condition was observed or announced.'),
   lastConfirmedAt: dateOrDateTime.describe('The latest of the observation and its confirmations.'),
-  reportExpiryDays: z.int().positive().describe('Days after the last confirmation that a report of this condition stays current.'),
-  currentUntil: calendarDate.describe('Last day (UTC) on which the report is current: an official end date, or lastConfirmedAt + reportExpiryDays.'),
+  reportExpiryDays: z.int().positive().describe('Days after the last confirmation (or after `from`, when later) that a report of this condition stays current when its source states no end.'),
+  from: calendarDate.describe('First day (UTC) on which the condition applies: the announced start of a condition announced ahead, else the day of observedAt.'),
+  currentUntil: calendarDate.describe('Last day (UTC) on which the report is current: the end its source stated (until), else the later of lastConfirmedAt and from, plus reportExpiryDays.'),
 };
-const isCurrent = z.boolean().describe('Whether the report is current at the moment of the request.');
+const isCurrent = z.boolean().describe('Whether the report is in effect (from <= day <= currentUntil) on the day answered for: the day of the request, or `at`.');
+const isUpcoming = z.boolean().describe('Whether the report was announced by the day answered for and its condition starts after it (from > day).');
+/** The day a response answers for; every freshness field of the response is computed for it. */
+export const asOf = calendarDate.describe('The day (UTC) this response answers for: the day of the request, or the `at` day asked for. isCurrent, currentCondition and reportCounts are computed for it.');
 
 export const confirmation = z.object({
   date: dateOrDateTime.describe('When the condition was seen to still hold.'),
@@ -48,7 +53,11 @@ export const storedReport = z.object({
   summary: z.string().describe('One line saying what was observed.'),
   ...freshnessFields,
   confirmations: z.array(confirmation).describe('Later sightings confirming that the condition still holds, each { date, note }.'),
-  until: calendarDate.nullable().describe('Official end date announced for the condition, if any.'),
+  until: calendarDate.nullable().describe('The end its source stated at the time, if any, whatever the source kind; untilKind says whether it is a firm date.'),
+  untilKind: z
+    .enum(untilKinds)
+    .nullable()
+    .describe('announced: the source states the end date; estimated: the source gives an approximate end ("around 2030"), written as the last day of that period. Null without until.'),
   source: z.object({
     kind: sourceKind,
     name: z.string().nullable().describe('Who reported it or where it was published.'),
@@ -61,17 +70,23 @@ export const storedReport = z.object({
   updatedAt: z.iso.datetime().describe('When the report last changed in the data set.'),
   urls: pageUrls,
 });
-export const report = storedReport.extend({ isCurrent });
+export const report = storedReport.extend({
+  isCurrent,
+  isUpcoming,
+  asOf: asOf.optional().describe('On getReport\'s answer: the day (UTC) it answers for, the day of the request or `at`. A landmark\'s reports go without: its asOf says it once.'),
+});
 
 export const storedCurrentCondition = z.object({
   condition,
   reportId: z.string().describe('Id of the report that gives the condition.'),
   summary: z.string().describe('One line saying what was observed.'),
   ...freshnessFields,
+  until: storedReport.shape.until,
+  untilKind: storedReport.shape.untilKind,
 });
 export const currentCondition = storedCurrentCondition
   .extend({ isCurrent })
-  .describe('The condition of the most recently confirmed report, with that report\'s freshness.');
+  .describe('The condition of the most recently confirmed report in effect on the day answered for; when none is, the most recently confirmed report, with isCurrent false.');
 
 const landmarkCore = {
   slug: landmarkSlug.describe('Identifier of the landmark in URLs, e.g. eiffel-tower.'),
@@ -102,19 +117,41 @@ export const storedLandmarkSummary = z.object({
     .nullable()
     .describe('The most recently confirmed report\'s condition and dates; null when there are no reports.'),
   reportCount: z.int().nonnegative().describe('Number of reports about the landmark.'),
-  /** currentUntil of every report, so the Worker can count current reports without loading them. */
+  /** currentUntil of every report, sorted, so the Worker can count current reports without loading them. */
   reportsCurrentUntil: z.array(calendarDate),
+  /** from of every report, sorted: reports in effect on a day are those begun minus those ended. */
+  reportsFrom: z.array(calendarDate),
+  /**
+   * Every report that decides the landmark's condition on some day (the most recently confirmed in
+   * effect then), every report announced ahead and the most recently confirmed one, in that order
+   * of confirmation: the Worker finds the condition on any day without loading the reports.
+   */
+  conditionTimeline: z.array(storedCurrentCondition),
 });
 
 export const reportCounts = z.object({
   total: z.int().nonnegative(),
-  current: z.int().nonnegative().describe('Reports current at the moment of the request.'),
+  current: z.int().nonnegative().describe('Reports in effect on the day answered for.'),
 });
+
+/** The soonest condition announced to start after the day answered for. */
+export const announcedNext = z
+  .object({
+    condition,
+    reportId: z.string().describe('Id of the report that announces it.'),
+    summary: z.string(),
+    from: freshnessFields.from,
+    until: storedReport.shape.until,
+    untilKind: storedReport.shape.untilKind,
+  })
+  .nullable()
+  .describe('The soonest condition announced (by the day answered for) to start after it; null when none is.');
 
 export const landmarkSummary = z.object({
   ...landmarkCore,
   currentCondition: currentCondition.nullable(),
   reportCounts,
+  announcedNext,
 });
 
 const landmarkDetailFields = {
@@ -127,6 +164,7 @@ export const storedLandmarkDetail = storedLandmarkSummary.extend({
   reports: z.array(storedReport).describe('Dated reports, newest confirmation first.'),
 });
 export const landmarkDetail = landmarkSummary.extend({
+  asOf,
   ...landmarkDetailFields,
   reports: z.array(report).describe('Dated reports, newest confirmation first.'),
 });
@@ -138,17 +176,20 @@ export const pagination = z.object({
 });
 
 export const landmarkList = z.object({
+  asOf,
   landmarks: z.array(landmarkSummary),
   pagination,
 });
 
 export const landmarkSearchResults = z.object({
+  asOf,
   query: z.string().describe('The query as understood: trimmed.'),
   total: z.int().nonnegative().describe('How many landmarks match; the best 20 of them are listed.'),
   landmarks: z.array(landmarkSummary).describe('Best matches first: by match quality, then popularity.'),
 });
 
 export const featuredLandmarks = z.object({
+  asOf,
   popular: z.array(landmarkSummary).describe('Up to 50 landmarks with the most Wikipedia language editions.'),
   random: z.array(landmarkSummary).describe('Up to 12 distinct landmarks drawn at random for each request.'),
 });
@@ -162,13 +203,17 @@ export const storedChange = storedReport.pick({
   observedAt: true,
   lastConfirmedAt: true,
   reportExpiryDays: true,
+  from: true,
   currentUntil: true,
+  until: true,
+  untilKind: true,
   updatedAt: true,
   urls: true,
 });
-export const change = storedChange.extend({ isCurrent });
+export const change = storedChange.extend({ isCurrent, isUpcoming });
 
 export const changeList = z.object({
+  asOf,
   updatedSince: z.iso.datetime().describe('The moment changes are listed after.'),
   changes: z.array(change).describe('Reports updated after updatedSince, oldest update first.'),
   pagination,
@@ -187,6 +232,7 @@ export type StoredReport = z.infer<typeof storedReport>;
 export type Report = z.infer<typeof report>;
 export type StoredCurrentCondition = z.infer<typeof storedCurrentCondition>;
 export type CurrentCondition = z.infer<typeof currentCondition>;
+export type AnnouncedNext = z.infer<typeof announcedNext>;
 export type StoredLandmarkSummary = z.infer<typeof storedLandmarkSummary>;
 export type LandmarkSummary = z.infer<typeof landmarkSummary>;
 export type StoredLandmarkDetail = z.infer<typeof storedLandmarkDetail>;
@@ -198,3 +244,64 @@ export type FeaturedLandmarks = z.infer<typeof featuredLandmarks>;
 export type StoredChange = z.infer<typeof storedChange>;
 export type Change = z.infer<typeof change>;
 export type ChangeList = z.infer<typeof changeList>;
+
+/** The report that decides an answer, with what a reader needs to cite and weigh it. */
+export const statusEvidence = z
+  .object({
+    reportId: z.string().describe('Id of the deciding report.'),
+    url: absoluteUrl.describe('Canonical page of the report, to cite.'),
+    condition,
+    summary: z.string().describe('One line saying what was observed.'),
+    source: storedReport.shape.source,
+    observedAt: freshnessFields.observedAt,
+    lastConfirmedAt: freshnessFields.lastConfirmedAt,
+    from: freshnessFields.from,
+    currentUntil: freshnessFields.currentUntil,
+    until: storedReport.shape.until,
+    untilKind: storedReport.shape.untilKind,
+    ageDays: z.int().nonnegative().describe('Days from the last confirmation to the first day of the stretch: how old the evidence is then.'),
+  })
+  .describe('The report that decides the answer.');
+
+export const statusAnswer = z
+  .enum(['open', 'affected', 'unknown'])
+  .describe('open: a report in effect says it is open; affected: a report in effect names a condition; unknown: no report is in effect (never open by default).');
+
+export const statusStretch = z.object({
+  from: calendarDate.describe('First day of the stretch.'),
+  to: calendarDate.describe('Last day of the stretch: every day of it has the same answer and deciding report.'),
+  answer: statusAnswer,
+  condition: condition.nullable().describe('The condition in effect; null when unknown.'),
+  evidence: statusEvidence.nullable().describe('The deciding report; null when unknown.'),
+  lastKnown: statusEvidence
+    .nullable()
+    .describe('When unknown: the most recently confirmed report made by then (no longer or not yet in effect), with its age; null otherwise or with no such report.'),
+  reason: z.string().describe('Why, in words, e.g. "the last report expired on 2025-02-05: nobody has confirmed since".'),
+});
+
+export const landmarkStatus = z.object({
+  landmark: z.object({ slug: landmarkSlug, name: z.string(), url: absoluteUrl.describe('Canonical page of the landmark.') }),
+  asOf: calendarDate.describe('The first day answered for: `on`, or `from` of a range.'),
+  from: calendarDate.describe('First day asked about.'),
+  to: calendarDate.describe('Last day asked about (the same as from for one day).'),
+  answer: statusAnswer.describe('For the whole period: affected when any day is, else unknown when any day is, else open.'),
+  condition: condition.nullable().describe('The condition of the first affected stretch, if any.'),
+  reason: z.string().describe('The answer in words.'),
+  stretches: z.array(statusStretch).describe('The period cut into stretches of days with the same answer and deciding report, in day order.'),
+  next: z
+    .object({
+      reportId: z.string(),
+      url: absoluteUrl,
+      condition,
+      summary: z.string(),
+      from: calendarDate,
+      until: calendarDate.nullable(),
+      untilKind: storedReport.shape.untilKind,
+    })
+    .nullable()
+    .describe('The next condition announced to start after the last day asked about, if any.'),
+});
+
+export type StatusEvidence = z.infer<typeof statusEvidence>;
+export type StatusStretch = z.infer<typeof statusStretch>;
+export type LandmarkStatus = z.infer<typeof landmarkStatus>;

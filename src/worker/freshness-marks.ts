@@ -1,11 +1,11 @@
 import { isCurrentAt } from '../domain/freshness.ts';
-import { noLongerCurrent } from '../domain/in-words.ts';
+import { noLongerCurrent, notYetCurrent } from '../domain/in-words.ts';
 import { dayOfInstant } from '../schema/calendar.ts';
 
 /**
  * Pages are read on any day. Whatever on a page carries a date it stays current until
  * (`data-current-until`: a landmark's condition, a report's line, a map marker) is marked
- * `data-current="yes"` or `"no"` as the page is served, and text that is no longer current says
+ * `data-current="yes"` or `"no"` as the page is served (`"upcoming"` before its `data-from` day), and text that is no longer current says
  * so in words: true as of the request, without JavaScript and without a rebuild.
  *
  * The marks depend on the built file and the UTC day only, so the page's strong ETag is the
@@ -55,6 +55,13 @@ export async function withFreshnessMarks(request: Request, now: Date, serve: (re
   const marked = new HTMLRewriter()
     .on('[data-current-until]', {
       element(element) {
+        const from = element.getAttribute('data-from');
+        // A condition announced ahead is not current yet: it says when it starts instead.
+        if (from !== null && from > day) {
+          element.setAttribute('data-current', 'upcoming');
+          if (element.tagName !== 'circle') element.append(`<span class="not-yet-current"> (${notYetCurrent(from)})</span>`, { html: true });
+          return;
+        }
         const current = isCurrentAt(element.getAttribute('data-current-until') ?? '', now);
         element.setAttribute('data-current', current ? 'yes' : 'no');
         // Text says it in words; a map marker (SVG) only fades.

@@ -36,9 +36,11 @@ function syntheticCatalogue(): Catalogue {
       observedAt: `2026-0${number + 1}-1${number}`,
       lastConfirmedAt: `2026-0${number + 1}-1${number}`,
       reportExpiryDays: number === 0 ? 90 : 14,
+      from: `2026-0${number + 1}-1${number}`,
       currentUntil: `2026-0${number + 4}-01`,
       confirmations: number === 2 ? [{ date: '2026-03-20', note: 'Still "there",\nclosed.' }] : [],
       until: null,
+      untilKind: null,
       source: { kind: 'traveller', name: number === 1 ? null : 'A "visitor"', url: null },
       additionalSources: number === 2 ? [{ name: 'A "paper", page 2', url: 'https://news.example/a,b' }] : [],
       details: `${scripts[(index + number + 1) % scripts.length]}\n\nMore, text.`,
@@ -46,6 +48,7 @@ function syntheticCatalogue(): Catalogue {
       urls: urls(`/reports/rep${index * 3 + number}`, `/api/public/v1/reports/rep${index * 3 + number}`),
     }));
     reports.push(...own);
+    const current = { condition: 'closed', reportId: own[2]!.id, summary: own[2]!.summary, observedAt: '2026-03-12', lastConfirmedAt: '2026-03-20', reportExpiryDays: 14, from: '2026-03-12', currentUntil: '2026-04-03', until: null, untilKind: null } as const;
     landmarks.push({
       slug,
       name,
@@ -56,11 +59,11 @@ function syntheticCatalogue(): Catalogue {
       wikipediaEditions: index % 4 ? index : null,
       latestObservedAt: '2026-03-12',
       urls: urls(`/landmarks/${slug}`, `/api/public/v1/landmarks/${slug}`),
-      currentCondition: index % 5
-        ? { condition: 'closed', reportId: own[2]!.id, summary: own[2]!.summary, observedAt: '2026-03-12', lastConfirmedAt: '2026-03-20', reportExpiryDays: 14, currentUntil: '2026-04-03' }
-        : null,
+      currentCondition: index % 5 ? current : null,
       reportCount: own.length,
       reportsCurrentUntil: own.map((report) => report.currentUntil),
+      reportsFrom: own.map((report) => report.from),
+      conditionTimeline: index % 5 ? [current] : [],
       website: index % 2 ? `https://example.org/${slug}?a=1&b=2` : null,
       description: index % 7 ? `Description of ${name}, "quoted".` : '',
       reports: own,
@@ -116,7 +119,7 @@ describe('bulk downloads of the same catalogue', () => {
   it('hold exactly the catalogue records in NDJSON, without the internal reportsCurrentUntil or embedded reports', async () => {
     const lines = (await whole.read('landmarks.ndjson')).toString('utf8').split('\n');
     expect(lines.pop()).toBe('');
-    const expected = catalogue.landmarks.map(({ reports: _reports, reportsCurrentUntil: _until, ...record }) => record);
+    const expected = catalogue.landmarks.map(({ reports: _reports, reportsCurrentUntil: _until, reportsFrom: _from, conditionTimeline: _timeline, ...record }) => record);
     expect(lines.map((line) => JSON.parse(line))).toEqual(expected);
     const reportLines = (await whole.read('reports.ndjson')).toString('utf8').trimEnd().split('\n');
     expect(reportLines.map((line) => JSON.parse(line))).toEqual(catalogue.reports);
@@ -128,7 +131,7 @@ describe('bulk downloads of the same catalogue', () => {
       const [header, ...rows] = parseCsv((await whole.read(`${table}.csv`)).toString('utf8'));
       expect(header!.map((field) => field.text)).toEqual(fields.map((field) => field.name));
       const fromCsv = rows.map((row) => unflatten(fields, row.map(csvCellValue)));
-      const expected = table === 'reports' ? catalogue.reports : catalogue.landmarks.map(({ reports: _r, reportsCurrentUntil: _u, ...record }) => record);
+      const expected = table === 'reports' ? catalogue.reports : catalogue.landmarks.map(({ reports: _r, reportsCurrentUntil: _u, reportsFrom: _f, conditionTimeline: _t, ...record }) => record);
       expect(fromCsv).toEqual(expected);
 
       const databaseFile = path.join(whole.directory, 'landmark-condition-reports.sqlite');

@@ -48,15 +48,15 @@ describe('catalogue', () => {
     expect(tower.reports.map((r) => r.id)).toEqual(['older1', 'newer2']);
   });
 
-  it('counts current reports at the moment asked, without a rebuild', () => {
+  it('counts current reports on the day asked, without a rebuild', () => {
     const tower = summaryOf(catalogue.landmarks[1]!);
-    expect(presentLandmarkSummary(tower, new Date('2026-02-20T00:00:00Z')).reportCounts).toEqual({ total: 2, current: 2 });
-    expect(presentLandmarkSummary(tower, new Date('2026-03-01T00:00:00Z')).reportCounts).toEqual({ total: 2, current: 1 });
-    expect(presentLandmarkSummary(tower, new Date('2026-06-01T00:00:00Z')).reportCounts).toEqual({ total: 2, current: 0 });
+    expect(presentLandmarkSummary(tower, '2026-02-20').reportCounts).toEqual({ total: 2, current: 2 });
+    expect(presentLandmarkSummary(tower, '2026-03-01').reportCounts).toEqual({ total: 2, current: 1 });
+    expect(presentLandmarkSummary(tower, '2026-06-01').reportCounts).toEqual({ total: 2, current: 0 });
   });
 
   it('marks each report current or not as of the request', () => {
-    const detail = presentLandmarkDetail(catalogue.landmarks[1]!, new Date('2026-03-01T00:00:00Z'));
+    const detail = presentLandmarkDetail(catalogue.landmarks[1]!, '2026-03-01');
     expect(detail.reports.map((r) => [r.id, r.isCurrent])).toEqual([['older1', true], ['newer2', false]]);
     expect(detail.currentCondition?.isCurrent).toBe(true);
   });
@@ -77,7 +77,7 @@ describe('catalogue', () => {
   });
 
   it('gives a landmark without reports no current condition and zero counts', () => {
-    const arch = presentLandmarkSummary(summaryOf(catalogue.landmarks[0]!), new Date());
+    const arch = presentLandmarkSummary(summaryOf(catalogue.landmarks[0]!), '2026-11-24');
     expect(arch.currentCondition).toBeNull();
     expect(arch.latestObservedAt).toBeNull();
     expect(arch.reportCounts).toEqual({ total: 0, current: 0 });

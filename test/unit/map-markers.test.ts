@@ -18,10 +18,12 @@ function landmark(slug: string, lat: number, lon: number, current?: { condition:
     latestObservedAt: current ? '2026-01-01' : null,
     urls: { html: url, json: `${url}.json`, markdown: `${url}.md` },
     currentCondition: current
-      ? { ...current, reportId: `${slug}1`, summary: 'x', observedAt: '2026-01-01', lastConfirmedAt: '2026-01-01', reportExpiryDays: 14 }
+      ? { ...current, reportId: `${slug}1`, summary: 'x', observedAt: '2026-01-01', lastConfirmedAt: '2026-01-01', reportExpiryDays: 14, from: '2026-01-01', until: null, untilKind: null }
       : null,
     reportCount: current ? 1 : 0,
     reportsCurrentUntil: current ? [current.currentUntil] : [],
+    reportsFrom: current ? ['2026-01-01'] : [],
+    conditionTimeline: [],
   };
 }
 

@@ -24,11 +24,11 @@ const downloadText = async (name: string) => (await Promise.all(filesOf(resource
 
 /** What the API serves, less what depends on the moment of the request: the records a download holds. */
 function withoutRequestTime(landmark: LandmarkDetail) {
-  const { reports: _reports, reportCounts, currentCondition, ...rest } = landmark;
+  const { reports: _reports, reportCounts, currentCondition, asOf: _asOf, ...rest } = landmark;
   const { isCurrent: _isCurrent, ...condition } = currentCondition ?? { isCurrent: false };
   return { ...rest, currentCondition: currentCondition ? condition : null, reportCount: reportCounts.total };
 }
-const reportWithoutRequestTime = ({ isCurrent: _isCurrent, ...report }: Report) => report;
+const reportWithoutRequestTime = ({ isCurrent: _isCurrent, isUpcoming: _isUpcoming, ...report }: Report) => report;
 
 beforeAll(async () => {
   const content = await writeContentTree(awkwardContent);
@@ -112,7 +112,10 @@ describe('reading the downloads back gives exactly the records the API serves', 
         condition: landmark.currentCondition?.condition ?? null,
         observedAt: landmark.currentCondition?.observedAt ?? null,
         lastConfirmedAt: landmark.currentCondition?.lastConfirmedAt ?? null,
+        from: landmark.currentCondition?.from ?? null,
         currentUntil: landmark.currentCondition?.currentUntil ?? null,
+        until: landmark.currentCondition?.until ?? null,
+        untilKind: landmark.currentCondition?.untilKind ?? null,
         reportExpiryDays: landmark.currentCondition?.reportExpiryDays ?? null,
         reportCount: landmark.reportCounts.total,
         url: landmark.urls.html,

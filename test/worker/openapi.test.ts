@@ -61,6 +61,7 @@ describe('/api/openapi.json', () => {
       getFeaturedLandmarks: '/api/public/v1/featured',
       searchLandmarks: '/api/public/v1/search',
       getLandmark: '/api/public/v1/landmarks/{slug}',
+      getLandmarkStatus: '/api/public/v1/landmarks/{slug}/status',
       getReport: '/api/public/v1/reports/{id}',
       getChanges: '/api/public/v1/changes',
     });
@@ -73,18 +74,24 @@ describe('/api/openapi.json', () => {
     expect(parameter('getLandmark', 'slug')).toMatchObject({ in: 'path', required: true });
     expect(parameter('getReport', 'id')).toMatchObject({ in: 'path', required: true });
     expect(parameter('getChanges', 'updated_since')).toMatchObject({ in: 'query', required: false });
-    expect(operation('getFeaturedLandmarks').parameters).toEqual([]);
+    expect(parameter('getLandmarkStatus', 'on')).toMatchObject({ in: 'query', required: false, schema: { type: 'string', format: 'date' } });
+    // Every route that carries freshness answers for another day on request.
+    for (const id of ['listLandmarks', 'getFeaturedLandmarks', 'searchLandmarks', 'getLandmark', 'getReport', 'getChanges']) {
+      expect(parameter(id, 'at'), id).toMatchObject({ in: 'query', required: false, schema: { type: 'string', format: 'date' } });
+    }
+    expect(operation('getFeaturedLandmarks').parameters.map((p) => p.name)).toEqual(['at']);
   });
 
   it('gives every success and error response a schema', () => {
     const errorStatuses = Object.fromEntries(operationOrder.map((id) => [id, Object.keys(operation(id).responses).filter((status) => status >= '400')]));
     expect(errorStatuses).toEqual({
       searchLandmarks: ['400', '500', '503'],
-      getLandmark: ['404', '500', '503'],
-      getReport: ['404', '500', '503'],
+      getLandmark: ['400', '404', '500', '503'],
+      getLandmarkStatus: ['400', '404', '500', '503'],
+      getReport: ['400', '404', '500', '503'],
       listLandmarks: ['400', '500', '503'],
       getChanges: ['400', '500', '503'],
-      getFeaturedLandmarks: ['500', '503'],
+      getFeaturedLandmarks: ['400', '500', '503'],
     });
     for (const id of operationOrder) {
       const { responses } = operation(id);
@@ -97,7 +104,7 @@ describe('/api/openapi.json', () => {
 
   it('names the condition vocabulary once, as an enum, and refers to it', () => {
     expect(document.components.schemas.Condition).toMatchObject({ type: 'string', enum: [...conditions] });
-    expect(JSON.stringify(document.components.schemas).split('"enum":["open"')).toHaveLength(2);
+    expect(JSON.stringify(document.components.schemas).split(`"enum":${JSON.stringify(conditions)}`)).toHaveLength(2);
     const report = document.components.schemas.Report as { properties: { condition: unknown } };
     expect(report.properties.condition).toMatchObject({ $ref: '#/components/schemas/Condition' });
   });
@@ -151,7 +158,7 @@ describe('the check of responses against the document', () => {
     expect(() => check('/api/public/v1/reports/scaf01test', 200, { ...body, secret: 1 })).toThrow(/must NOT have additional properties/);
     expect(() => check('/api/public/v1/reports/scaf01test', 200, { ...body, isCurrent: 'yes' })).toThrow(/isCurrent must be boolean/);
     expect(() => check('/api/public/v1/reports/scaf01test', 200, { ...body, condition: 'clsoed' })).toThrow(/allowed values/);
-    expect(() => check('/api/public/v1/reports/scaf01test', 400, { error: { status: 400, code: 'x', message: 'y' } })).toThrow(/status the OpenAPI document does not list/);
+    expect(() => check('/api/public/v1/reports/scaf01test', 409, { error: { status: 409, code: 'x', message: 'y' } })).toThrow(/status the OpenAPI document does not list/);
     expect(() => check('/api/public/v2/nothing', 404, { error: { status: 404, code: 'not_found', message: 'No API route' } })).not.toThrow();
     expect(() => check('/api/public/v2/nothing', 404, { error: { status: 404 } })).toThrow(/Error/);
   });
@@ -172,7 +179,7 @@ describe('error examples', () => {
       expect({ operationId, body: await response.json() }).toEqual({ operationId, body: documented });
       checked++;
     }
-    expect(checked).toBe(5);
+    expect(checked).toBe(6);
   });
 });
 

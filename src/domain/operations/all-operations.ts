@@ -3,6 +3,7 @@ import type { Operation } from './context.ts';
 import { getChangesOperation } from './get-changes.ts';
 import { getFeaturedLandmarksOperation } from './get-featured.ts';
 import { getLandmarkOperation } from './get-landmark.ts';
+import { getLandmarkStatusOperation } from './get-landmark-status.ts';
 import { getReportOperation } from './get-report.ts';
 import { listLandmarksOperation } from './list-landmarks.ts';
 import { searchLandmarksOperation } from './search-landmarks.ts';
@@ -13,6 +14,7 @@ export const allOperations: { [Id in OperationId]: Operation<Id> } = {
   getFeaturedLandmarks: getFeaturedLandmarksOperation,
   searchLandmarks: searchLandmarksOperation,
   getLandmark: getLandmarkOperation,
+  getLandmarkStatus: getLandmarkStatusOperation,
   getReport: getReportOperation,
   getChanges: getChangesOperation,
 };

@@ -1,7 +1,8 @@
 import { compareChangePositions, defaultChangesWindowDays, isChangePosition } from '../changes.ts';
 import { encodeCursor } from '../cursor.ts';
 import { cursorPosition } from './cursor-parameter.ts';
-import { isCurrentAt } from '../freshness.ts';
+import { answerDay } from '../answer-day.ts';
+import { phaseOn } from '../freshness.ts';
 import { collectPage } from '../keyset-chunks.ts';
 import { isRealCalendarDate } from '../../schema/calendar-date.ts';
 import { toTimestamp } from '../../schema/calendar.ts';
@@ -18,7 +19,8 @@ function parseUpdatedSince(raw: string): string | undefined {
   return Number.isNaN(instant) ? undefined : toTimestamp(instant);
 }
 
-export const getChangesOperation: Operation<'getChanges'> = async ({ store, now }, { updated_since: rawSince, limit, cursor }) => {
+export const getChangesOperation: Operation<'getChanges'> = async ({ store, now }, { updated_since: rawSince, limit, cursor, at }) => {
+  const day = answerDay(now, at);
   let since = toTimestamp(now.getTime() - defaultChangesWindowDays * 86_400_000);
   if (rawSince !== undefined) {
     const parsed = parseUpdatedSince(rawSince);
@@ -36,8 +38,12 @@ export const getChangesOperation: Operation<'getChanges'> = async ({ store, now 
   });
   const last = page.items[page.items.length - 1];
   return {
+    asOf: day,
     updatedSince: since,
-    changes: page.items.map((change) => ({ ...change, isCurrent: isCurrentAt(change.currentUntil, now) })),
+    changes: page.items.map((change) => {
+      const phase = phaseOn(change, day);
+      return { ...change, isCurrent: phase === 'in_effect', isUpcoming: phase === 'upcoming' };
+    }),
     pagination: {
       limit,
       nextCursor: page.hasMore && last ? encodeCursor('changes', { updatedAt: last.updatedAt, id: last.id }) : null,

@@ -1,11 +1,13 @@
 import { queryLength } from '../api-limits.ts';
+import { answerDay } from '../answer-day.ts';
 import { presentLandmarkSummary } from '../present.ts';
 import { queryWords, runSearch } from '../search/run-query.ts';
 import { invalidParameter } from '../api-error.ts';
 import { summariesAt } from './summaries-at.ts';
 import type { Operation } from './context.ts';
 
-export const searchLandmarksOperation: Operation<'searchLandmarks'> = async ({ store, now }, { q }) => {
+export const searchLandmarksOperation: Operation<'searchLandmarks'> = async ({ store, now }, { q, at }) => {
+  const day = answerDay(now, at);
   const query = q.trim();
   // Characters, not bytes or UTF-16 units: "東京" is two characters.
   const length = [...query].length;
@@ -17,8 +19,9 @@ export const searchLandmarksOperation: Operation<'searchLandmarks'> = async ({ s
   const { total, hits } = await runSearch(words, store.searchShard);
   const summaries = await summariesAt(store, hits.map((hit) => hit.landmarkIndex));
   return {
+    asOf: day,
     query,
     total,
-    landmarks: summaries.map((summary) => presentLandmarkSummary(summary, now)),
+    landmarks: summaries.map((summary) => presentLandmarkSummary(summary, day)),
   };
 };

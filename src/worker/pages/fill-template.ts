@@ -1,4 +1,4 @@
-import { jsonForScriptElement } from '../../domain/escape-markup.ts';
+import { escapeMarkup, jsonForScriptElement } from '../../domain/escape-markup.ts';
 import type { PageContent } from './page-content.ts';
 
 /** HTMLRewriter escapes quotes in attribute values but not ampersands; a value is text, so they are. */
@@ -20,6 +20,13 @@ export async function fillTemplate(template: string, content: PageContent): Prom
     .on('link[rel="canonical"]', setAttribute('href', content.canonicalUrl))
     .on('link[rel="alternate"][type="application/json"]', setAttribute('href', content.jsonUrl))
     .on('link[rel="alternate"][type="text/markdown"]', setAttribute('href', content.markdownUrl))
+    .on('head', {
+      element: (element) => {
+        for (const alternate of content.alternates ?? []) {
+          element.append(`<link rel="alternate" type="${escapeMarkup(alternate.type)}" href="${escapeMarkup(alternate.href)}" title="${escapeMarkup(alternate.title)}">`, { html: true });
+        }
+      },
+    })
     .on('script[type="application/ld+json"]', {
       element: (element) => void (content.jsonLd ? element.setInnerContent(jsonForScriptElement(content.jsonLd), { html: true }) : element.remove()),
     })

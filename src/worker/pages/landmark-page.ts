@@ -1,23 +1,68 @@
-import { conditionInWords, conditionLabel, freshnessInWords, placeInWords } from '../../domain/in-words.ts';
+import { answerInWords, conditionInWords, conditionLabel, freshnessInWords, periodInWords, placeInWords } from '../../domain/in-words.ts';
 import { contributingUrlOf, editLandmarkUrl } from '../../domain/repository-links.ts';
 import { sitePath } from '../../domain/urls.ts';
-import type { LandmarkDetail } from '../../schema/api.ts';
+import type { LandmarkDetail, LandmarkStatus, Report } from '../../schema/api.ts';
 import { html, trusted } from './html.ts';
 import { touristAttraction } from './json-ld.ts';
+import { subscriptionUrls } from './landmark-subscriptions.ts';
 import { locatorMap } from './locator-map.ts';
 import type { PageContent } from './page-content.ts';
 import { renderMarkdown } from './render-markdown.ts';
 
+/** The answer of the "check another date" form: the status for the day asked, or what was wrong with it. */
+export type DayCheck = { on: string; status: LandmarkStatus; error?: undefined } | { on: string; status?: undefined; error: string };
+
+function reportLine(report: Report) {
+  return html`<li>
+          <a class="entry-title" href="${sitePath(report.urls.html)}">${report.summary}</a>
+          <span class="entry-meta" data-current-until="${report.currentUntil}" data-from="${report.from}">${conditionInWords(report)}</span>
+          ${report.until && html`<span class="entry-meta">${periodInWords(report)}</span>`}
+          <span class="entry-meta">Source: ${report.source.kind}${report.source.name && `, ${report.source.name}`}</span>
+        </li>`;
+}
+
+function reportList(reports: readonly Report[], label: string) {
+  return html`<ol class="timeline" aria-label="${label}">
+      ${reports.map(reportLine)}
+    </ol>`;
+}
+
+function dayCheckSection(landmark: LandmarkDetail, check: DayCheck | undefined) {
+  const status = check?.status;
+  const stretch = status?.stretches[0];
+  return html`<section class="day-check" id="check" aria-labelledby="check-heading">
+    <h2 id="check-heading">Check another date</h2>
+    <form method="get" action="${sitePath(landmark.urls.html)}#check">
+      <label for="check-on">Day of your visit</label>
+      <input type="date" id="check-on" name="on" required value="${check?.on ?? ''}"${check?.error ? html` aria-invalid="true" aria-describedby="check-error"` : ''}>
+      <button type="submit">Check</button>
+    </form>
+    ${check?.error && html`<p class="form-error" id="check-error" role="alert">${check.error}</p>`}
+    ${status && stretch && html`<div class="day-answer" role="status">
+      <p><strong>${status.from}: ${answerInWords(status.answer, stretch.condition)}</strong></p>
+      <p>${stretch.reason}</p>
+      ${stretch.evidence && html`<p>Evidence: <a href="${sitePath(stretch.evidence.url)}">${stretch.evidence.summary}</a>, ${stretch.evidence.ageDays} days old on that day.</p>`}
+      ${status.next && html`<p>Announced next: ${conditionLabel(status.next.condition)} from ${status.next.from}${status.next.until && ` until ${status.next.until}${status.next.untilKind === 'estimated' ? ' (estimated)' : ''}`}: <a href="${sitePath(status.next.url)}">${status.next.summary}</a></p>`}
+    </div>`}
+  </section>`;
+}
+
 /**
- * A landmark's page: its current condition, what and where it is, and its timeline. Dated lines
- * carry `data-current-until`, which the Worker marks as of the request on the way out.
+ * A landmark's page: its current condition, what is in effect and what is announced ahead, a form
+ * to ask about another day, what and where it is, and its history. Dated lines carry
+ * `data-current-until` (and `data-from`), which the Worker marks as of the request on the way out.
  */
-export function landmarkPage(landmark: LandmarkDetail, repositoryUrl: string): PageContent {
+export function landmarkPage(landmark: LandmarkDetail, repositoryUrl: string, check?: DayCheck): PageContent {
   const place = placeInWords(landmark.location);
   const current = landmark.currentCondition;
   const { lat, lon } = landmark.coordinates;
   const mapUrl = `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=16/${lat}/${lon}`;
   const contributingUrl = contributingUrlOf(repositoryUrl);
+  const subscriptions = subscriptionUrls(landmark.urls.html);
+  const currentReport = current && landmark.reports.find((report) => report.id === current.reportId);
+  const inEffect = landmark.reports.filter((report) => report.isCurrent);
+  const upcoming = landmark.reports.filter((report) => report.isUpcoming).sort((a, b) => (a.from < b.from ? -1 : 1));
+  const history = landmark.reports.filter((report) => !report.isCurrent && !report.isUpcoming);
   const main = html`
   <h1>${landmark.name}</h1>
   <p class="lead">${place}${landmark.aliases.length > 0 && ` · also known as ${landmark.aliases.join(', ')}`}</p>
@@ -26,10 +71,18 @@ export function landmarkPage(landmark: LandmarkDetail, repositoryUrl: string): P
     <h2 id="current-heading">Current condition</h2>
     ${current
       ? html`<p><span class="condition" data-condition="${current.condition}">${conditionLabel(current.condition)}</span> ${current.summary}</p>
-        <p class="freshness" data-current-until="${current.currentUntil}">${freshnessInWords(current)}.</p>
-        <p><a href="${sitePath(landmark.reports[0]!.urls.html)}">Read the report</a></p>`
+        <p class="freshness" data-current-until="${current.currentUntil}" data-from="${current.from}">${freshnessInWords(current)}.</p>
+        ${currentReport && html`<p><a href="${sitePath(currentReport.urls.html)}">Read the report</a></p>`}`
       : html`<p>No reports yet. <a href="${contributingUrl}">Report what you saw</a>.</p>`}
   </section>
+
+  ${inEffect.length > 0 && html`<h2>In effect on ${landmark.asOf}</h2>
+  ${reportList(inEffect, 'Reports in effect, most recently confirmed first')}`}
+
+  ${upcoming.length > 0 && html`<h2>Announced ahead</h2>
+  ${reportList(upcoming, 'Conditions announced to start later, soonest first')}`}
+
+  ${dayCheckSection(landmark, check)}
 
   <h2>About the landmark</h2>
   ${trusted(renderMarkdown(landmark.description))}
@@ -39,20 +92,15 @@ export function landmarkPage(landmark: LandmarkDetail, repositoryUrl: string): P
     <dt>Wikidata</dt><dd><a href="${`https://www.wikidata.org/wiki/${landmark.wikidata}`}">${landmark.wikidata}</a></dd>
     ${landmark.website && html`<dt>Website</dt><dd><a href="${landmark.website}">${landmark.website}</a></dd>`}
     <dt>Reports</dt><dd>${landmark.reportCounts.total}</dd>
+    <dt>Follow</dt><dd><a href="${sitePath(subscriptions.calendar)}">calendar of announced periods (.ics)</a> · <a href="${sitePath(subscriptions.feed)}">feed of reports (Atom)</a></dd>
   </dl>
 
-  <h2>Timeline</h2>
+  <h2>History</h2>
   ${landmark.reports.length === 0
     ? html`<p>No reports yet.</p>`
-    : html`<ol class="timeline" aria-label="Reports, most recently confirmed first">
-      ${landmark.reports.map(
-        (report) => html`<li>
-          <a class="entry-title" href="${sitePath(report.urls.html)}">${report.summary}</a>
-          <span class="entry-meta" data-current-until="${report.currentUntil}">${conditionInWords(report)}</span>
-          <span class="entry-meta">Source: ${report.source.kind}${report.source.name && `, ${report.source.name}`}</span>
-        </li>`,
-      )}
-    </ol>`}
+    : history.length === 0
+      ? html`<p>Every report is listed above.</p>`
+      : reportList(history, 'Earlier reports, most recently confirmed first')}
 
   <h2>Use and cite</h2>
   <div class="cite">
@@ -67,6 +115,10 @@ export function landmarkPage(landmark: LandmarkDetail, repositoryUrl: string): P
     canonicalUrl: landmark.urls.html,
     jsonUrl: landmark.urls.json,
     markdownUrl: landmark.urls.markdown,
+    alternates: [
+      { type: 'text/calendar', href: subscriptions.calendar, title: `${landmark.name}: announced periods` },
+      { type: 'application/atom+xml', href: subscriptions.feed, title: `${landmark.name}: condition reports` },
+    ],
     jsonLd: touristAttraction(landmark),
     main,
   };

@@ -1,5 +1,5 @@
 import type { LandmarkDetail, Report } from '../../schema/api.ts';
-import { conditionInWords, conditionLabel, freshnessInWords, noLongerCurrent } from '../../domain/in-words.ts';
+import { conditionInWords, conditionLabel, freshnessInWords, noLongerCurrent, notYetCurrent, periodInWords } from '../../domain/in-words.ts';
 
 /**
  * The Markdown twins of landmark and report pages: the same facts as the HTML, as a document that
@@ -29,11 +29,19 @@ export function landmarkMarkdown(landmark: LandmarkDetail): string {
       : 'No reports yet.',
     '',
   );
+  const upcoming = landmark.reports.filter((report) => report.isUpcoming).sort((a, b) => (a.from < b.from ? -1 : 1));
+  if (upcoming.length > 0) {
+    lines.push('## Announced ahead', '');
+    for (const report of upcoming) lines.push(`- [${report.summary}](${report.urls.html}): ${conditionLabel(report.condition)}, ${periodInWords(report)}`);
+    lines.push('');
+  }
   lines.push(`## Reports (${landmark.reportCounts.total})`, '');
   for (const report of landmark.reports) {
-    lines.push(`- [${report.summary}](${report.urls.html}): ${asOfRequest(conditionInWords(report), report.isCurrent)}`);
+    const period = report.until ? `; ${periodInWords(report)}` : '';
+    lines.push(`- [${report.summary}](${report.urls.html}): ${report.isUpcoming ? `${conditionInWords(report)} (${notYetCurrent(report.from)})` : asOfRequest(conditionInWords(report), report.isCurrent)}${period}`);
   }
   if (landmark.reports.length === 0) lines.push('No reports yet.');
+  lines.push('', `Answered for ${landmark.asOf} (UTC). Ask about another day: ${landmark.urls.json}/status?on=YYYY-MM-DD; follow it: ${landmark.urls.html}.ics (calendar), ${landmark.urls.html}.atom (feed).`);
   lines.push('', `Canonical URL: ${landmark.urls.html}`, `JSON: ${landmark.urls.json}`, '', attribution, '');
   return lines.join('\n');
 }
@@ -49,7 +57,8 @@ export function reportMarkdown(report: Report): string {
     `- Source: ${sourceLine(report)}`,
     ...report.additionalSources.map((citation) => `- Also cited: ${citation.name} <${citation.url}>`),
   ];
-  if (report.until) lines.push(`- Announced end: ${report.until}`);
+  if (report.from > report.observedAt.slice(0, 10)) lines.push(`- Starts: ${report.from} (announced ahead)`);
+  if (report.until) lines.push(`- ${report.untilKind === 'estimated' ? 'Estimated end: about' : 'Announced end:'} ${report.until}`);
   for (const confirmation of report.confirmations) {
     lines.push(`- Confirmed ${confirmation.date.slice(0, 10)}${confirmation.note ? `: ${confirmation.note}` : ''}`);
   }

@@ -7,6 +7,8 @@ export interface PageContent {
   canonicalUrl: string;
   jsonUrl: string;
   markdownUrl: string;
+  /** Further formats of the page (a calendar, a feed), linked from the head with rel=alternate. */
+  alternates?: readonly { type: string; href: string; title: string }[];
   /** schema.org data, for the template's JSON-LD element. */
   jsonLd?: Record<string, unknown>;
   main: Markup;

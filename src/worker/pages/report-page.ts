@@ -15,7 +15,7 @@ const day = (dateOrDateTime: string) => dateOrDateTime.slice(0, 10);
 export function reportPage(report: Report, repositoryUrl: string): PageContent {
   const title = `${report.landmark.name}: ${conditionLabel(report.condition)}`;
   const confirmations = [...report.confirmations].sort((a, b) => instantOf(a.date) - instantOf(b.date));
-  const isOfficialEnd = report.source.kind === 'official' && report.until !== null;
+  const announcedAhead = report.from > day(report.observedAt);
   const citation =
     `${dataLicense.attribution} (${day(report.updatedAt).slice(0, 4)}). “${title}”, observed ${day(report.observedAt)}. ` +
     `Landmark Condition Reports, report ${report.id}. ${report.urls.html}. ${dataLicense.shortTitle}.`;
@@ -35,12 +35,15 @@ export function reportPage(report: Report, repositoryUrl: string): PageContent {
             ${confirmations.map((confirmation) => html`<li><time datetime="${confirmation.date}">${day(confirmation.date)}</time>${confirmation.note && `: ${confirmation.note}`}</li>`)}
           </ul>
         </dd>`}
+    ${announcedAhead && html`<dt>Starts</dt><dd><time datetime="${report.from}">${report.from}</time> <span class="entry-meta">announced ahead</span></dd>`}
     <dt>Current until</dt>
     <dd>
-      <span data-current-until="${report.currentUntil}"><time datetime="${report.currentUntil}">${report.currentUntil}</time></span>
-      <span class="entry-meta">${isOfficialEnd
-        ? 'the end date the operator announced'
-        : `last confirmed ${day(report.lastConfirmedAt)}, plus ${report.reportExpiryDays} days for a report of ${conditionLabel(report.condition)}`}</span>
+      <span data-current-until="${report.currentUntil}" data-from="${report.from}"><time datetime="${report.currentUntil}">${report.currentUntil}</time></span>
+      <span class="entry-meta">${report.until !== null
+        ? report.untilKind === 'estimated'
+          ? 'an estimate of the end, given by the source'
+          : 'the end date the source stated'
+        : `last confirmed ${day(report.lastConfirmedAt)}${announcedAhead ? ` (or the start, when later)` : ''}, plus ${report.reportExpiryDays} days for a report of ${conditionLabel(report.condition)}`}</span>
     </dd>
     <dt>Source</dt>
     <dd>

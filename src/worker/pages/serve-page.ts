@@ -2,7 +2,8 @@ import { ApiError } from '../../domain/api-error.ts';
 import type { PageKind } from '../../domain/data-paths.ts';
 import { runOperation } from '../../domain/operations/run-operation.ts';
 import { openReadHeaders } from '../../domain/response-headers.ts';
-import type { LandmarkDetail, Report } from '../../schema/api.ts';
+import type { OperationContext } from '../../domain/operations/context.ts';
+import type { LandmarkDetail, LandmarkStatus, Report } from '../../schema/api.ts';
 import { DataFileUnavailable } from '../asset-json.ts';
 import { dataUnavailable } from '../data-unavailable.ts';
 import type { Env } from '../env.ts';
@@ -10,47 +11,75 @@ import { bodyResponse } from '../http.ts';
 import { prefersMarkdown } from '../markdown-negotiation.ts';
 import { operationContext } from '../operation-context.ts';
 import { fillTemplate } from './fill-template.ts';
-import { landmarkPage } from './landmark-page.ts';
+import { landmarkCalendar, landmarkFeed } from './landmark-subscriptions.ts';
+import { landmarkPage, type DayCheck } from './landmark-page.ts';
 import { landmarkMarkdown, reportMarkdown } from './markdown-twins.ts';
-import type { PageContent } from './page-content.ts';
 import { reportPage } from './report-page.ts';
 
 /**
- * The landmark and report pages and their Markdown twins, rendered from the same data and the same
- * operations as the API, as the request is answered: every freshness word is true as of now, and
- * no file per page is ever built.
+ * The landmark and report pages and their Markdown twins (and a landmark's calendar and feed),
+ * rendered from the same data and the same operations as the API, as the request is answered:
+ * every freshness word is true as of now, and no file per page is ever built.
  */
+type Format = 'html' | 'markdown' | 'calendar' | 'feed';
+
+/** What a page's path suffix asks for; a landmark alone has a calendar and a feed. */
+const suffixFormats: Record<string, Exclude<Format, 'html'>> = { '.md': 'markdown', '.ics': 'calendar', '.atom': 'feed' };
+
+interface Rendered {
+  body: string;
+  contentType: string;
+}
+
 interface PageRoute {
   kind: PageKind;
-  /** `/landmarks/<slug>` or `/reports/<id>`, optionally with `.md`. */
+  /** `/landmarks/<slug>` or `/reports/<id>`, optionally with a suffix naming another format. */
   pattern: RegExp;
   operationId: 'getLandmark' | 'getReport';
   parameter: 'slug' | 'id';
-  html(body: unknown, repositoryUrl: string): PageContent;
-  markdown(body: unknown): string;
+  formats: Partial<Record<Exclude<Format, 'html'>, (body: unknown) => Rendered>>;
 }
 
 const pageRoutes: readonly PageRoute[] = [
   {
     kind: 'landmark',
-    pattern: /^\/landmarks\/([^/]+?)(\.md)?$/,
+    pattern: /^\/landmarks\/([^/]+?)(\.md|\.ics|\.atom)?$/,
     operationId: 'getLandmark',
     parameter: 'slug',
-    html: (body, repositoryUrl) => landmarkPage(body as LandmarkDetail, repositoryUrl),
-    markdown: (body) => landmarkMarkdown(body as LandmarkDetail),
+    formats: {
+      markdown: (body) => ({ body: landmarkMarkdown(body as LandmarkDetail), contentType: 'text/markdown; charset=utf-8' }),
+      calendar: (body) => ({ body: landmarkCalendar(body as LandmarkDetail), contentType: 'text/calendar; charset=utf-8' }),
+      feed: (body) => ({ body: landmarkFeed(body as LandmarkDetail), contentType: 'application/atom+xml; charset=utf-8' }),
+    },
   },
   {
     kind: 'report',
     pattern: /^\/reports\/([^/]+?)(\.md)?$/,
     operationId: 'getReport',
     parameter: 'id',
-    html: (body, repositoryUrl) => reportPage(body as Report, repositoryUrl),
-    markdown: (body) => reportMarkdown(body as Report),
+    formats: {
+      markdown: (body) => ({ body: reportMarkdown(body as Report), contentType: 'text/markdown; charset=utf-8' }),
+    },
   },
 ];
 
 /** Pages change with the data (a deploy) and with the day; five minutes keeps them close to both. */
 const pageCacheControl = 'public, max-age=300';
+
+/**
+ * The "check another date" form's answer: the status operation for the `on` day asked in the
+ * query, or what was wrong with it, said on the page as the API would say it.
+ */
+async function dayCheckOf(query: URLSearchParams, slug: string, context: OperationContext): Promise<DayCheck | undefined> {
+  const on = query.get('on');
+  if (on === null) return undefined;
+  try {
+    return { on, status: (await runOperation('getLandmarkStatus', context, { slug, on })) as LandmarkStatus };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400) return { on, error: error.message };
+    throw error;
+  }
+}
 
 export function isPagePath(pathname: string): boolean {
   return pageRoutes.some((route) => route.pattern.test(pathname));
@@ -88,7 +117,7 @@ export async function servePage(request: Request, env: Env): Promise<Response> {
       headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' },
     });
   }
-  const wantsMarkdown = suffix === '.md' || prefersMarkdown(request.headers.get('Accept'));
+  const format: Format = suffix ? suffixFormats[suffix]! : prefersMarkdown(request.headers.get('Accept')) ? 'markdown' : 'html';
   const context = operationContext(env);
   let body: unknown;
   let value: string;
@@ -105,13 +134,16 @@ export async function servePage(request: Request, env: Env): Promise<Response> {
   }
   // The page and its twin share a URL through Accept, so caches must keep them apart.
   const headers = { Vary: 'Accept' };
-  if (wantsMarkdown) {
-    return bodyResponse(request, route.markdown(body), 'text/markdown; charset=utf-8', { cacheControl: pageCacheControl, headers: { ...headers, ...openReadHeaders } });
+  if (format !== 'html') {
+    const rendered = route.formats[format]!(body);
+    return bodyResponse(request, rendered.body, rendered.contentType, { cacheControl: pageCacheControl, headers: { ...headers, ...openReadHeaders } });
   }
   try {
     const [template, repositoryUrl] = await Promise.all([context.store.pageTemplate(route.kind), context.store.repositoryUrl()]);
-    const page = await fillTemplate(template, route.html(body, repositoryUrl));
-    return bodyResponse(request, page, 'text/html; charset=utf-8', { cacheControl: pageCacheControl, headers });
+    const dayCheck = route.kind === 'landmark' ? await dayCheckOf(new URL(request.url).searchParams, value, context) : undefined;
+    const content = route.kind === 'landmark' ? landmarkPage(body as LandmarkDetail, repositoryUrl, dayCheck) : reportPage(body as Report, repositoryUrl);
+    const page = await fillTemplate(template, content);
+    return bodyResponse(request, page, 'text/html; charset=utf-8', { cacheControl: pageCacheControl, headers, status: dayCheck?.error ? 400 : 200 });
   } catch (error) {
     if (!(error instanceof DataFileUnavailable)) throw error;
     dataUnavailable(error);

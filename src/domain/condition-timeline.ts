@@ -1,0 +1,69 @@
+import type { StoredCurrentCondition, StoredLandmarkSummary } from '../schema/api.ts';
+import { dayOf } from '../schema/calendar.ts';
+import { isInEffectOn, phaseOn } from './freshness.ts';
+
+/**
+ * A landmark's condition on any day, without its reports: on day D it is the condition of the
+ * most recently confirmed report in effect on D. The build keeps, in confirmation order, only the
+ * reports that can answer that on some day (a report whose whole period is covered by more recently
+ * confirmed ones never decides), every report announced ahead (what is coming next) and the most
+ * recently confirmed one (said, not current, when nothing is in effect).
+ */
+
+/** Each period merged into `covered` (disjoint, by start) unless already inside it; whether it was. */
+function coverPeriod(covered: [string, string][], from: string, until: string): boolean {
+  const at = covered.findIndex(([, end]) => end >= from);
+  if (at !== -1 && covered[at]![0] <= from && covered[at]![1] >= until) return true;
+  let start = from;
+  let end = until;
+  let last = at === -1 ? covered.length : at;
+  while (last < covered.length && covered[last]![0] <= end) {
+    if (covered[last]![0] < start) start = covered[last]![0];
+    if (covered[last]![1] > end) end = covered[last]![1];
+    last++;
+  }
+  const first = at === -1 ? covered.length : at;
+  covered.splice(first, last - first, [start, end]);
+  return false;
+}
+
+/** `conditions` newest confirmation first, as the landmark's reports are ordered. */
+export function conditionTimelineOf(conditions: readonly StoredCurrentCondition[]): StoredCurrentCondition[] {
+  const covered: [string, string][] = [];
+  return conditions.filter((condition, index) => {
+    const decides = !coverPeriod(covered, condition.from, condition.currentUntil);
+    return index === 0 || decides || isAnnouncedAhead(condition);
+  });
+}
+
+export const isAnnouncedAhead = (condition: Pick<StoredCurrentCondition, 'observedAt' | 'from'>): boolean => condition.from > dayOf(condition.observedAt);
+
+/** The condition on `day`, and whether a report is in effect then; null for a landmark without reports. */
+export function conditionOn(timeline: readonly StoredCurrentCondition[], day: string): { condition: StoredCurrentCondition; inEffect: boolean } | null {
+  const inEffect = timeline.find((condition) => isInEffectOn(condition, day));
+  if (inEffect) return { condition: inEffect, inEffect: true };
+  return timeline[0] ? { condition: timeline[0], inEffect: false } : null;
+}
+
+/** Reports announced by `day` whose condition starts after it, soonest first. */
+export function upcomingOn(timeline: readonly StoredCurrentCondition[], day: string): StoredCurrentCondition[] {
+  return timeline.filter((condition) => phaseOn(condition, day) === 'upcoming').sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+}
+
+/** How many sorted days are at most `day` (or, strictly, before it). */
+function countUpTo(sortedDays: readonly string[], day: string, strictly: boolean): number {
+  let low = 0;
+  let high = sortedDays.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const value = sortedDays[middle]!;
+    if (strictly ? value < day : value <= day) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Reports in effect on `day`: those begun by then, less those ended before it (every period ends after it begins). */
+export function reportsInEffectOn(summary: Pick<StoredLandmarkSummary, 'reportsFrom' | 'reportsCurrentUntil'>, day: string): number {
+  return countUpTo(summary.reportsFrom, day, false) - countUpTo(summary.reportsCurrentUntil, day, true);
+}

@@ -1,0 +1,89 @@
+import type { StoredReport } from '../schema/api.ts';
+import { addDays } from '../schema/calendar.ts';
+import { dataLicense } from './data-license.ts';
+import { conditionLabel } from './in-words.ts';
+
+/**
+ * A landmark's announced periods as an iCalendar file (RFC 5545) a traveller subscribes to: one
+ * all-day event per report whose source gave an end, stated or estimated. An event's UID is its
+ * report's id, so a calendar that fetches the file again updates the event instead of adding a
+ * second one; DTSTAMP is the report's last change, so the same data gives the same bytes.
+ */
+
+/** RFC 5545 3.3.11: backslash, semicolon, comma and newlines are escaped in text values. */
+const text = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+
+/** "2026-01-05" as a DATE value, "20260105". */
+const dateValue = (day: string) => day.replace(/-/g, '');
+
+/** "2026-11-20T10:00:00Z" as a UTC DATE-TIME value, "20261120T100000Z". */
+const dateTimeValue = (timestamp: string) => timestamp.replace(/[-:]/g, '').replace(/\.\d+/, '');
+
+const encoder = new TextEncoder();
+
+/** RFC 5545 3.1: lines longer than 75 octets are folded, never inside a UTF-8 character. */
+function fold(line: string): string {
+  if (encoder.encode(line).length <= 75) return line;
+  const parts: string[] = [];
+  let part = '';
+  let octets = 0;
+  for (const character of line) {
+    const size = encoder.encode(character).length;
+    // The first line holds 75 octets; each continuation starts with a space, leaving 74.
+    if (octets + size > (parts.length === 0 ? 75 : 74)) {
+      parts.push(part);
+      part = '';
+      octets = 0;
+    }
+    part += character;
+    octets += size;
+  }
+  parts.push(part);
+  return parts.join('\r\n ');
+}
+
+function event(report: StoredReport, host: string): string[] {
+  const estimated = report.untilKind === 'estimated';
+  const source = [report.source.kind, report.source.name, report.source.url].filter(Boolean).join(', ');
+  const description =
+    `${report.summary}\n` +
+    `${estimated ? 'The end is an estimate of the source' : 'The end is the date the source stated'}: ${report.until}.\n` +
+    `Source: ${source}.\nReport: ${report.urls.html}`;
+  return [
+    'BEGIN:VEVENT',
+    `UID:${report.id}@${host}`,
+    `DTSTAMP:${dateTimeValue(report.updatedAt)}`,
+    `DTSTART;VALUE=DATE:${dateValue(report.from)}`,
+    // All-day events end on the day after their last day (DTEND is exclusive).
+    `DTEND;VALUE=DATE:${dateValue(addDays(report.until!, 1))}`,
+    `SUMMARY:${text(`${report.landmark.name}: ${conditionLabel(report.condition)}${estimated ? ' (end estimated)' : ''}`)}`,
+    `DESCRIPTION:${text(description)}`,
+    `URL:${report.urls.html}`,
+    `STATUS:${estimated ? 'TENTATIVE' : 'CONFIRMED'}`,
+    'TRANSP:TRANSPARENT',
+    'END:VEVENT',
+  ];
+}
+
+export interface CalendarLandmark {
+  name: string;
+  urls: { html: string };
+  reports: readonly StoredReport[];
+}
+
+export function landmarkCalendar(landmark: CalendarLandmark): string {
+  const host = new URL(landmark.urls.html).host;
+  const periods = landmark.reports.filter((report) => report.until !== null).sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : a.id < b.id ? -1 : 1));
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:-//Landmark Condition Reports//${host}//EN`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-CALNAME:${text(`${landmark.name}: announced closures and works`)}`,
+    `X-WR-CALDESC:${text(`Periods announced for ${landmark.name}, from ${landmark.urls.html}. ${dataLicense.shortTitle}: ${dataLicense.attribution}.`)}`,
+    ...periods.flatMap((report) => event(report, host)),
+    'END:VCALENDAR',
+  ];
+  return `${lines.map(fold).join('\r\n')}\r\n`;
+}

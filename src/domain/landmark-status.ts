@@ -1,0 +1,139 @@
+import type { LandmarkStatus, StatusEvidence, StatusStretch, StoredCurrentCondition, StoredLandmarkDetail, StoredReport } from '../schema/api.ts';
+import { addDays, dayOf, instantOf } from '../schema/calendar.ts';
+import { conditionOn, upcomingOn } from './condition-timeline.ts';
+import { conditionLabel } from './in-words.ts';
+
+/**
+ * "Will it be open, and the view clear, on the day I am there?" answered with evidence: on each
+ * day, the report in effect that decides the landmark's condition (open, or affected by it), or
+ * unknown when none is, never open by default. Consecutive days with the same answer and the same
+ * deciding report make one stretch, so a year's trip is a few lines, not 366.
+ */
+
+const dayInMs = 86_400_000;
+const daysBetween = (from: string, to: string) => Math.round((instantOf(to) - instantOf(from)) / dayInMs);
+
+function evidenceOf(report: StoredReport, day: string): StatusEvidence {
+  return {
+    reportId: report.id,
+    url: report.urls.html,
+    condition: report.condition,
+    summary: report.summary,
+    source: report.source,
+    observedAt: report.observedAt,
+    lastConfirmedAt: report.lastConfirmedAt,
+    from: report.from,
+    currentUntil: report.currentUntil,
+    until: report.until,
+    untilKind: report.untilKind,
+    ageDays: Math.max(0, daysBetween(dayOf(report.lastConfirmedAt), day)),
+  };
+}
+
+const sourceInWords = (report: StoredReport) => `${report.source.kind}${report.source.name ? `, ${report.source.name}` : ''}`;
+
+function inEffectReason(report: StoredReport): string {
+  const what = `${conditionLabel(report.condition)} from ${report.from} (report ${report.id}, ${sourceInWords(report)})`;
+  if (report.until !== null) {
+    return report.untilKind === 'estimated'
+      ? `${what}; the source estimates it lasts until about ${report.until}.`
+      : `${what}; the source states it lasts until ${report.until}.`;
+  }
+  return `${what}; last confirmed ${dayOf(report.lastConfirmedAt)}, so current until ${report.currentUntil} (${report.reportExpiryDays} days for a report of ${conditionLabel(report.condition)}).`;
+}
+
+function unknownReason(lastKnown: StoredReport | undefined, day: string, hasReports: boolean): string {
+  if (!hasReports) return 'No report about this landmark yet: nothing is known.';
+  if (!lastKnown) return `No report about this landmark had been made by ${day}: nothing was known then.`;
+  if (lastKnown.currentUntil < day) {
+    return `The last report (${conditionLabel(lastKnown.condition)}, ${dayOf(lastKnown.observedAt)}) expired on ${lastKnown.currentUntil}: nobody has confirmed since.`;
+  }
+  return `No report is in effect on ${day}: the latest (${conditionLabel(lastKnown.condition)}) applies from ${lastKnown.from}.`;
+}
+
+/** The most recently confirmed report made by `day`: reports come newest confirmation first. */
+const lastKnownOn = (reports: readonly StoredReport[], day: string) => reports.find((report) => dayOf(report.observedAt) <= day);
+
+interface DayAnswer {
+  report: StoredReport | undefined;
+  inEffect: boolean;
+}
+
+function answerOn(landmark: StoredLandmarkDetail, reportsById: ReadonlyMap<string, StoredReport>, day: string): DayAnswer {
+  const found = conditionOn(landmark.conditionTimeline, day);
+  if (found?.inEffect) return { report: reportsById.get(found.condition.reportId), inEffect: true };
+  return { report: lastKnownOn(landmark.reports, day), inEffect: false };
+}
+
+function stretchOf(answer: DayAnswer, from: string, to: string, hasReports: boolean): StatusStretch {
+  const { report, inEffect } = answer;
+  if (inEffect && report) {
+    return {
+      from,
+      to,
+      answer: report.condition === 'open' ? 'open' : 'affected',
+      condition: report.condition,
+      evidence: evidenceOf(report, from),
+      lastKnown: null,
+      reason: inEffectReason(report),
+    };
+  }
+  return {
+    from,
+    to,
+    answer: 'unknown',
+    condition: null,
+    evidence: null,
+    lastKnown: report ? evidenceOf(report, from) : null,
+    reason: unknownReason(report, from, hasReports),
+  };
+}
+
+function overallReason(stretches: readonly StatusStretch[]): string {
+  if (stretches.length === 1) return stretches[0]!.reason;
+  const days = { open: 0, affected: 0, unknown: 0 };
+  for (const stretch of stretches) days[stretch.answer] += daysBetween(stretch.from, stretch.to) + 1;
+  const parts = (['affected', 'open', 'unknown'] as const).filter((answer) => days[answer] > 0).map((answer) => `${answer} on ${days[answer]} day${days[answer] === 1 ? '' : 's'}`);
+  return `${parts.join(', ')}; each stretch says why.`;
+}
+
+function nextOf(timeline: readonly StoredCurrentCondition[], reportsById: ReadonlyMap<string, StoredReport>, day: string): LandmarkStatus['next'] {
+  const [next] = upcomingOn(timeline, day);
+  const report = next && reportsById.get(next.reportId);
+  if (!report) return null;
+  return { reportId: report.id, url: report.urls.html, condition: report.condition, summary: report.summary, from: report.from, until: report.until, untilKind: report.untilKind };
+}
+
+/** The landmark's status on every day from `from` to `to` (inclusive, UTC days, from <= to). */
+export function landmarkStatusOf(landmark: StoredLandmarkDetail, from: string, to: string): LandmarkStatus {
+  const reportsById = new Map(landmark.reports.map((report) => [report.id, report]));
+  const hasReports = landmark.reports.length > 0;
+  const stretches: StatusStretch[] = [];
+  let start = from;
+  let current = answerOn(landmark, reportsById, from);
+  for (let day = from; day <= to; ) {
+    const next = day === to ? undefined : addDays(day, 1);
+    const answer = next === undefined ? undefined : answerOn(landmark, reportsById, next);
+    if (!answer || answer.report !== current.report || answer.inEffect !== current.inEffect) {
+      stretches.push(stretchOf(current, start, day, hasReports));
+      if (answer) {
+        start = next!;
+        current = answer;
+      }
+    }
+    if (next === undefined) break;
+    day = next;
+  }
+  const answer = stretches.some((stretch) => stretch.answer === 'affected') ? 'affected' : stretches.some((stretch) => stretch.answer === 'unknown') ? 'unknown' : 'open';
+  return {
+    landmark: { slug: landmark.slug, name: landmark.name, url: landmark.urls.html },
+    asOf: from,
+    from,
+    to,
+    answer,
+    condition: stretches.find((stretch) => stretch.answer === 'affected')?.condition ?? null,
+    reason: overallReason(stretches),
+    stretches,
+    next: nextOf(landmark.conditionTimeline, reportsById, to),
+  };
+}
