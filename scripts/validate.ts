@@ -10,6 +10,7 @@ import { githubAnnotation } from '../src/cli/github-annotation.ts';
 import { loadContent, parseCacheDir, parsingInWords } from '../src/load/load-content.ts';
 import { loadPopularity } from '../src/load/popularity.ts';
 import { formatProblem, sortProblems } from '../src/load/problem.ts';
+import { staleLandmarkWarnings } from '../src/load/stale-landmarks.ts';
 
 const usage = 'usage: npm run validate -- [--root <dir>] [--format text|github]';
 let options: { root: string; format: string };
@@ -59,3 +60,10 @@ if (problems.length > 0) {
 console.log(
   `All content is valid: ${content.landmarks.length} landmarks, ${content.reports.length} reports (checked in ${seconds} s${cache ? `; ${parsingInWords(cache)}` : ''}).`,
 );
+// Warnings never fail the check: an old report is honest history, but the data no longer knows today.
+const warnings = sortProblems(staleLandmarkWarnings(content, new Date()));
+for (const warning of warnings) {
+  if (options.format === 'github') console.log(githubAnnotation(warning, 'warning'));
+  else console.error(`warning: ${formatProblem(warning)}`);
+}
+if (warnings.length > 0) console.error(`${warnings.length} landmark(s) with no report from the last year (warnings; the content is valid).`);

@@ -5,16 +5,16 @@ const escapeData = (text: string): string => text.replace(/%/g, '%25').replace(/
 const escapeProperty = (text: string): string => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 /**
- * A problem as a GitHub Actions error annotation: printed in a workflow's log, it is shown on the
+ * A problem as a GitHub Actions error (or warning) annotation: printed in a workflow's log, it is shown on the
  * pull request's "Files changed" tab at the file and line, where the contributor is looking.
  * The message repeats the location so the plain log reads like `npm run validate` locally.
  */
-export function githubAnnotation(problem: Problem): string {
+export function githubAnnotation(problem: Problem, level: 'error' | 'warning' = 'error'): string {
   const properties = [
     `file=${escapeProperty(problem.file)}`,
     `line=${problem.line}`,
     `col=${problem.column}`,
-    `title=${escapeProperty(`Content problem: ${problem.field}`)}`,
+    `title=${escapeProperty(`Content ${level === 'error' ? 'problem' : 'warning'}: ${problem.field}`)}`,
   ].join(',');
-  return `::error ${properties}::${escapeData(formatProblem(problem))}`;
+  return `::${level} ${properties}::${escapeData(formatProblem(problem))}`;
 }

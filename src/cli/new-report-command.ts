@@ -12,7 +12,8 @@ import { writeCheckedDraft } from './write-checked-draft.ts';
 
 export const newReportUsage = `usage: npm run new-report -- --landmark <slug> --condition <condition> --summary "<one line>"
          [--observed YYYY-MM-DD] [--source-kind ${sourceKinds.join('|')}] [--source-name "<who>"]
-         [--source-url <url>] [--until YYYY-MM-DD] [--details "<markdown>"] [--root <dir>]
+         [--source-url <url>] [--from YYYY-MM-DD] [--until YYYY-MM-DD] [--until-kind announced|estimated]
+         [--details "<markdown>"] [--root <dir>]
 Run it in a terminal without flags to be asked for each value.
 Conditions: ${conditions.join(', ')}.`;
 
@@ -24,7 +25,9 @@ const options = {
   'source-kind': { type: 'string' },
   'source-name': { type: 'string' },
   'source-url': { type: 'string' },
+  from: { type: 'string' },
   until: { type: 'string' },
+  'until-kind': { type: 'string' },
   details: { type: 'string' },
   root: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -39,7 +42,9 @@ const flagsByField: Record<string, string> = {
   'source.name': '--source-name',
   'source.url': '--source-url',
   source: '--source-url',
+  from: '--from',
   until: '--until',
+  untilKind: '--until-kind',
   body: '--details',
 };
 
@@ -85,12 +90,19 @@ export async function newReportCommand(args: string[], io: CommandIo, defaultRoo
       const checkUrl = (answer: string) => checkWithSchema(fields.source.shape.url, answer);
       const url = await resolveAnswer(prompter, values['source-url'], '--source-url', kind === 'traveller' ? 'Link where readers can check it (optional)' : 'Link to the page that documents it', kind === 'traveller' ? optionalAnswer(checkUrl) : checkUrl);
       const name = await resolveAnswer(prompter, values['source-name'], '--source-name', 'Who saw it or where it was published (optional)', optionalAnswer((answer) => checkWithSchema(fields.source.shape.name, answer)));
-      const until =
-        kind === 'official' || values.until !== undefined
-          ? await resolveAnswer(prompter, values.until, '--until', 'Announced end date, YYYY-MM-DD (optional)', optionalAnswer((answer) => checkWithSchema(fields.until, answer)))
-          : undefined;
+      // A visitor reports what they see; a start or an end ahead is what a notice or an article states.
+      const announces = kind !== 'traveller' || values.from !== undefined || values.until !== undefined;
+      const from = announces
+        ? await resolveAnswer(prompter, values.from, '--from', 'Announced ahead? Its first day, YYYY-MM-DD (optional)', optionalAnswer((answer) => checkWithSchema(fields.from, answer)))
+        : undefined;
+      const until = announces
+        ? await resolveAnswer(prompter, values.until, '--until', 'End the source stated, YYYY-MM-DD (optional)', optionalAnswer((answer) => checkWithSchema(fields.until, answer)))
+        : undefined;
+      const untilKind = until
+        ? await resolveAnswer(prompter, values['until-kind'], '--until-kind', 'Is that end a stated date (announced) or an estimate (estimated)?', (answer) => checkWithSchema(fields.untilKind, answer), 'announced')
+        : undefined;
       const details = values.details ?? (await prompter.ask('Details (optional, one paragraph; you can edit the file later)', { check: (answer) => ({ ok: true, value: answer }) }));
-      return { landmarkSlug, condition, summary, observedAt, source: { kind, name, url }, until, details };
+      return { landmarkSlug, condition, summary, observedAt, source: { kind, name, url }, from, until, untilKind: untilKind === 'announced' ? undefined : untilKind, details };
     });
     if (!answered) return 1;
     draft = answered;
@@ -108,7 +120,9 @@ export async function newReportCommand(args: string[], io: CommandIo, defaultRoo
       summary: values.summary!,
       observedAt: values.observed ?? localDay(io.now),
       source: { kind: values['source-kind'] ?? 'traveller', name: values['source-name'], url: values['source-url'] },
+      from: values.from,
       until: values.until,
+      untilKind: values['until-kind'],
       details: values.details,
     };
   }

@@ -11,7 +11,9 @@ export interface ReportDraft {
   summary: string;
   observedAt: string;
   source: { kind: string; name?: string | undefined; url?: string | undefined };
+  from?: string | undefined;
   until?: string | undefined;
+  untilKind?: string | undefined;
   /** Markdown details; when absent the body is only the guidance comment. */
   details?: string | undefined;
 }
@@ -66,8 +68,12 @@ export function reportFileText(draft: ReportDraft): string {
     '# additionalSources:',
     '#   - name: "The publication"',
     '#     url: https://example.org/article',
-    ...comment('Official reports only: the end date announced at the time, like "closed until 2026-12-01" (a reopening learned later is a new open report).'),
+    ...comment('Announced ahead (optional): the first day the condition applies, when the source announced it before it began, like "closed from 2027-01-05".'),
+    optional('from', draft.from, 'YYYY-MM-DD'),
+    ...comment('The end the source stated at the time (optional), like "closed until 2026-12-01"; a reopening learned later is a new open report.'),
     optional('until', draft.until, 'YYYY-MM-DD'),
+    ...comment('announced: the source gives that date; estimated: it says "around 2030" or "in spring" (write the last day of that period).'),
+    optional('untilKind', draft.untilKind, 'estimated'),
     '---',
     '<!--',
     'Details (optional, Markdown): what exactly is affected, what is still open or visible, how long',

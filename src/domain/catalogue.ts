@@ -65,6 +65,12 @@ function byMostRecentlyConfirmed(reports: readonly StoredReport[]) {
   };
 }
 
+/**
+ * A link as an RFC 3986 URI: contributors paste addresses as browsers show them ("…/islas-galápagos"),
+ * and clients of the API expect them percent-encoded, as the WHATWG URL serializer writes them.
+ */
+const asUri = (url: string): string => (/^[\x21-\x7e]*$/.test(url) ? url : new URL(url).href);
+
 function storeReport(input: ReportInput, landmark: StoredReport['landmark'], urls: SiteUrls): StoredReport {
   const { frontmatter } = input;
   // Fields named one by one: spreading the frontmatter and the freshness cloned two objects per report.
@@ -83,8 +89,10 @@ function storeReport(input: ReportInput, landmark: StoredReport['landmark'], url
     confirmations: confirmations.map((confirmation) => ({ date: confirmation.date, note: confirmation.note ?? null })),
     until: until ?? null,
     untilKind: until === undefined ? null : (untilKind ?? 'announced'),
-    source: { kind: frontmatter.source.kind, name: frontmatter.source.name ?? null, url: frontmatter.source.url ?? null },
-    additionalSources: frontmatter.additionalSources,
+    source: { kind: frontmatter.source.kind, name: frontmatter.source.name ?? null, url: frontmatter.source.url === undefined ? null : asUri(frontmatter.source.url) },
+    additionalSources: frontmatter.additionalSources.some((citation) => asUri(citation.url) !== citation.url)
+      ? frontmatter.additionalSources.map((citation) => ({ ...citation, url: asUri(citation.url) }))
+      : frontmatter.additionalSources,
     details: input.details,
     // Without git history, the latest date in the report is the best guess of its last change.
     updatedAt: input.committedAt ?? toTimestamp(instantOf(freshness.lastConfirmedAt)),

@@ -131,7 +131,7 @@ export function landmarkStatusOf(landmark: StoredLandmarkDetail, from: string, t
     from,
     to,
     answer,
-    condition: stretches.find((stretch) => stretch.answer === 'affected')?.condition ?? null,
+    condition: (stretches.find((stretch) => stretch.answer === 'affected') ?? stretches[0]!).condition,
     reason: overallReason(stretches),
     stretches,
     next: nextOf(landmark.conditionTimeline, reportsById, to),

@@ -17,10 +17,14 @@ export const serviceSummary =
 export const freshnessGuide =
   'Every report is a dated observation, not a permanent fact. Read its freshness instead of assuming a lifetime: ' +
   '`observedAt` is when it was seen, `lastConfirmedAt` the latest confirmation, `reportExpiryDays` how long a report ' +
-  'of its condition is trusted after that, and `currentUntil` the last day (UTC) it counts as current: an official end ' +
-  'date when one was announced, else lastConfirmedAt + reportExpiryDays. `isCurrent` says whether it is current at the ' +
-  'moment of the request. A landmark\'s `currentCondition` is its most recently confirmed report, with that report\'s ' +
-  'freshness; when it is not current, say when it was last seen rather than stating it as today\'s condition.';
+  'of its condition is trusted after that, `from` the first day it applies (later than observedAt when it was announced ahead), ' +
+  'and `currentUntil` the last day (UTC) it counts as current: the end its source stated (`until`, with `untilKind` announced ' +
+  'or estimated), else the later of lastConfirmedAt and from, plus reportExpiryDays. `isCurrent` says whether it is in effect ' +
+  '(from <= day <= currentUntil) on the day of the request, or on the day asked with `at=YYYY-MM-DD`; `isUpcoming` that it is ' +
+  'announced to start later. A landmark\'s `currentCondition` is the most recently confirmed report in effect, else its most ' +
+  'recently confirmed report with isCurrent false: then say when it was last seen rather than stating it as today\'s condition. ' +
+  'To answer "is it open on a day or during a trip", use getLandmarkStatus: it says open, affected or unknown, never open by default, ' +
+  'with the report to cite.';
 
 export const citationGuide =
   'Cite the canonical URL of a landmark or report: `urls.html` in every response, the page at ' +

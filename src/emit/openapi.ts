@@ -5,7 +5,7 @@ import { downloadPaths } from '../domain/download-resources.ts';
 import { entryPoints } from '../domain/entry-points.ts';
 import { accessGuide, citationGuide, conditionTable, freshnessGuide, serviceName, serviceSummary } from '../domain/service-guide.ts';
 import { siteUrls } from '../domain/urls.ts';
-import { apiError, change, currentCondition, landmarkSummary, pageUrls, pagination, statusAnswer, statusEvidence } from '../schema/api.ts';
+import { apiError, change, currentCondition, landmarkSummary, pageUrls, pagination, statusEvidence } from '../schema/api.ts';
 import { conditionExpiryDays, conditionMeanings, conditions } from '../schema/conditions.ts';
 import type { ApiExamples } from './openapi-examples.ts';
 
@@ -31,7 +31,6 @@ function namedSchemas(): z.core.$ZodRegistry<{ id: string }> {
   registry.add(landmarkSummary, { id: 'LandmarkSummary' });
   registry.add(currentCondition, { id: 'CurrentCondition' });
   registry.add(change, { id: 'Change' });
-  registry.add(statusAnswer, { id: 'StatusAnswer' });
   registry.add(statusEvidence, { id: 'StatusEvidence' });
   registry.add(pageUrls, { id: 'PageUrls' });
   registry.add(pagination, { id: 'Pagination' });

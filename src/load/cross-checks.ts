@@ -102,7 +102,7 @@ function checkReportPeriod(report: ReportRecord, problems: UnlocatedProblem[]): 
   }
   if (until !== undefined) {
     if (until < observedDay) {
-      problems.push(problemAt(report, ['until'], 'until', `expected a date on or after observedAt (${observedDay}); got "${until}" (an end learned later is a new report)`));
+      problems.push(problemAt(report, ['until'], 'until', `expected a date on or after observedAt (${observedDay}); got "${until}"`));
     }
     if (from !== undefined && until < from) {
       problems.push(problemAt(report, ['from'], 'from', `expected from on or before until (${until}); got "${from}" (the period starts on from and ends on until)`));

@@ -285,7 +285,7 @@ export const landmarkStatus = z.object({
   from: calendarDate.describe('First day asked about.'),
   to: calendarDate.describe('Last day asked about (the same as from for one day).'),
   answer: statusAnswer.describe('For the whole period: affected when any day is, else unknown when any day is, else open.'),
-  condition: condition.nullable().describe('The condition of the first affected stretch, if any.'),
+  condition: condition.nullable().describe('The condition of the first affected stretch; else that of the first stretch (open, or null when unknown).'),
   reason: z.string().describe('The answer in words.'),
   stretches: z.array(statusStretch).describe('The period cut into stretches of days with the same answer and deciding report, in day order.'),
   next: z

@@ -39,6 +39,35 @@ describe('npm run validate', () => {
     expect(refused).toMatchObject({ code: 2, stderr: expect.stringContaining('expected --format text or github; got "xml"') });
   });
 
+  it('names a bad period with its file and line: a start after the end, an estimate without an end, a start long before the observation', async () => {
+    const root = await writeContentTree({
+      'content/landmarks/eiffel-tower.md': validLandmark(),
+      'content/reports/eiffel-tower/after2end.md': validReport({ observedAt: '2026-01-05', from: '2026-03-01', until: '2026-02-01' }),
+      'content/reports/eiffel-tower/estimated1.md': validReport({ untilKind: 'estimated' }),
+      'content/reports/eiffel-tower/longago11.md': validReport({ observedAt: '2026-01-05', from: '2025-06-01' }),
+      'content/reports/eiffel-tower/announced2.md': validReport({ observedAt: '2026-01-05', from: '2026-02-01', until: '2030-12-31', untilKind: 'estimated' }),
+    });
+    const result = await runScript('validate.ts', ['--root', root], { GITHUB_ACTIONS: '' });
+    expect(result.code).toBe(1);
+    expect(result.stderr.split('\n').filter((line) => line.startsWith('content/')).sort()).toEqual([
+      'content/reports/eiffel-tower/after2end.md:5:7 from: expected from on or before until (2026-02-01); got "2026-03-01" (the period starts on from and ends on until)',
+      'content/reports/eiffel-tower/estimated1.md:5:12 untilKind: expected untilKind only beside until; got "estimated" with no until (add the end the source gave as until, or remove untilKind)',
+      'content/reports/eiffel-tower/longago11.md:5:7 from: expected from at most 31 days before observedAt (2026-01-05), as the first day of a condition announced ahead; got "2025-06-01" (remove from when the condition was already under way: observedAt then starts it)',
+    ]);
+  });
+
+  it('warns, without failing, about a landmark whose newest report is over a year old', async () => {
+    const root = await writeContentTree({
+      'content/landmarks/eiffel-tower.md': validLandmark(),
+      'content/reports/eiffel-tower/oldreport1.md': validReport({ observedAt: '2020-03-01' }),
+    });
+    const result = await runScript('validate.ts', ['--root', root], { GITHUB_ACTIONS: '' });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('warning: content/landmarks/eiffel-tower.md:1:1 reports: newest report observed 2020-03-01, over a year ago');
+    const annotated = await runScript('validate.ts', ['--root', root], { GITHUB_ACTIONS: 'true' });
+    expect(annotated.stdout).toMatch(/^::warning file=content\/landmarks\/eiffel-tower\.md,line=1,col=1,title=Content warning%3A reports::/m);
+  });
+
   it('passes on the bundled content', async () => {
     const result = await runScript('validate.ts', []);
     expect(result).toMatchObject({ code: 0, stdout: expect.stringMatching(/^All content is valid: \d+ landmarks, \d+ reports/) });

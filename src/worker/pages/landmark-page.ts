@@ -32,7 +32,7 @@ function dayCheckSection(landmark: LandmarkDetail, check: DayCheck | undefined) 
   const stretch = status?.stretches[0];
   return html`<section class="day-check" id="check" aria-labelledby="check-heading">
     <h2 id="check-heading">Check another date</h2>
-    <form method="get" action="${sitePath(landmark.urls.html)}#check">
+    <form class="day-form" method="get" action="${sitePath(landmark.urls.html)}#check">
       <label for="check-on">Day of your visit</label>
       <input type="date" id="check-on" name="on" required value="${check?.on ?? ''}"${check?.error ? html` aria-invalid="true" aria-describedby="check-error"` : ''}>
       <button type="submit">Check</button>

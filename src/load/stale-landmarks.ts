@@ -1,0 +1,34 @@
+import { addDays, dayOf, dayOfInstant } from '../schema/calendar.ts';
+import { startOfFile, type Problem } from './problem.ts';
+import type { Content } from './records.ts';
+
+/** Older than this, a landmark's newest report says little about today: a warning asks for a fresh one. */
+export const staleAfterDays = 365;
+
+/**
+ * Landmarks whose newest report was observed more than a year before `now`, or that have none:
+ * not errors (history is honest data), but where the data set no longer knows the present.
+ */
+export function staleLandmarkWarnings(content: Content, now: Date): Problem[] {
+  const newest = new Map<string, string>();
+  for (const report of content.reports) {
+    const day = dayOf(report.frontmatter.observedAt);
+    const known = newest.get(report.landmarkSlug);
+    if (known === undefined || day > known) newest.set(report.landmarkSlug, day);
+  }
+  const oldestFresh = addDays(dayOfInstant(now.getTime()), -staleAfterDays);
+  const warnings: Problem[] = [];
+  for (const landmark of content.landmarks) {
+    const day = newest.get(landmark.slug);
+    if (day !== undefined && day >= oldestFresh) continue;
+    warnings.push({
+      file: landmark.file,
+      ...startOfFile,
+      field: 'reports',
+      message: day === undefined
+        ? 'no report yet; add one with npm run new-report (a warning: the content is valid)'
+        : `newest report observed ${day}, over a year ago; add a current report or a confirmation if you know today's condition (a warning: the content is valid)`,
+    });
+  }
+  return warnings;
+}

@@ -1,0 +1,86 @@
+import { createRequire } from 'node:module';
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { landmarkStatus } from '../../src/schema/api.ts';
+import { buildSiteFrom } from '../support/build.ts';
+import { writeContentTree } from '../support/content-files.ts';
+import { planAheadContent, today } from '../support/plan-ahead-content.ts';
+import { startSite, type RunningSite } from '../support/worker.ts';
+import { launchChromium, watchedPage, type WatchedPage } from './chromium.ts';
+
+// Three periods of one landmark (test/support/plan-ahead-content.ts); server and browser share today.
+const moment = `${today}T12:00:00Z`;
+const axeScript = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+let site: RunningSite;
+let browser: Browser;
+beforeAll(async () => {
+  const dist = await buildSiteFrom(await writeContentTree(planAheadContent));
+  [site, browser] = await Promise.all([startSite(dist, { fixedNow: moment }), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.dispose();
+});
+
+const opened: WatchedPage[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((watched) => watched.close()));
+});
+
+async function landmarkPage(javaScriptEnabled: boolean, width = 1100) {
+  const watched = await watchedPage(browser, site.url.href, { javaScriptEnabled, viewport: { width, height: 900 } });
+  opened.push(watched);
+  await watched.page.clock.setFixedTime(new Date(moment));
+  await watched.page.goto('/landmarks/museum-of-plans', { waitUntil: 'load' });
+  return watched;
+}
+
+describe('the landmark page, planning a visit', () => {
+  it('lists what is in effect today and what is announced ahead apart from the history', async () => {
+    const { page } = await landmarkPage(false);
+    const headings = await page.locator('main h2').allTextContents();
+    expect(headings.slice(0, 4)).toEqual(['Current condition', `In effect on ${today}`, 'Announced ahead', 'Check another date']);
+    expect(await page.locator('ol[aria-label^="Conditions announced"] li').allTextContents()).toEqual([
+      expect.stringMatching(/Closed for the renewal of the galleries\.[\s\S]*announced, starts 2027-01-05[\s\S]*announced end 2027-03-01/),
+    ]);
+  });
+
+  for (const javaScriptEnabled of [false, true]) {
+    it(`checks another date with the form, JavaScript ${javaScriptEnabled ? 'on' : 'off'}, answering as the status route does`, async () => {
+      for (const day of ['2027-01-10', '2027-03-05', '2031-06-01']) {
+        const { page, trouble } = await landmarkPage(javaScriptEnabled);
+        await page.getByLabel('Day of your visit').fill(day);
+        await Promise.all([page.waitForURL(`**/landmarks/museum-of-plans?on=${day}#check`), page.getByRole('button', { name: 'Check' }).click()]);
+        const answer = (await page.locator('.day-answer').textContent())!;
+        const status = landmarkStatus.parse(await (await site.get(`/api/public/v1/landmarks/museum-of-plans/status?on=${day}`)).json());
+        expect(answer).toContain(`${day}: ${status.answer === 'affected' ? status.condition!.replace('_', ' ') : status.answer === 'open' ? 'open' : 'unknown'}`);
+        expect(answer).toContain(status.reason);
+        expect(trouble).toEqual({ consoleErrors: [], pageErrors: [], dialogs: [], failedRequests: [] });
+      }
+    });
+  }
+
+  it('says what was wrong with a date the form cannot answer for, next to the field', async () => {
+    const watched = await watchedPage(browser, site.url.href, { javaScriptEnabled: false });
+    opened.push(watched);
+    const response = await watched.page.goto('/landmarks/museum-of-plans?on=2099-01-01');
+    expect(response?.status()).toBe(400);
+    expect(await watched.page.locator('#check-error').textContent()).toMatch(/^on must be at most 10 years ahead/);
+    expect(await watched.page.getByLabel('Day of your visit').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('has no axe violations with an answer shown, at a phone\'s width', async () => {
+    const watched = await watchedPage(browser, site.url.href, { viewport: { width: 390, height: 844 }, bypassCSP: true });
+    opened.push(watched);
+    await watched.page.goto('/landmarks/museum-of-plans?on=2027-01-10');
+    await watched.page.addScriptTag({ path: axeScript });
+    const violations = await watched.page.evaluate(async () => {
+      const results = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string }[] }> } }).axe.run();
+      return results.violations.map((violation) => violation.id);
+    });
+    expect(violations).toEqual([]);
+    const overflow = await watched.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
