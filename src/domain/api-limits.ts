@@ -6,5 +6,12 @@
 /** Page size of listLandmarks and getChanges. */
 export const pageLimits = { min: 1, max: 1000, fallback: 500 } as const;
 
+/**
+ * How many of a landmark's most recently confirmed reports getLandmark includes beside those in
+ * effect or upcoming: enough for any ordinary history to be answered whole, few enough that the
+ * most reported landmark stays a small answer. The rest is paged by listLandmarkReports.
+ */
+export const recentReportLimit = 50;
+
 /** Length of the search term, in characters after trimming spaces. */
 export const queryLength = { min: 2, max: 100 } as const;

@@ -5,13 +5,14 @@ import {
   landmarkDetail,
   landmarkList,
   landmarkSearchResults,
+  landmarkReportList,
   landmarkStatus,
   report,
 } from '../schema/api.ts';
 import { landmarkSlug } from '../schema/landmark-frontmatter.ts';
 import { reportId } from '../schema/report-frontmatter.ts';
 import { downloadPaths } from './download-resources.ts';
-import { pageLimits, queryLength } from './api-limits.ts';
+import { pageLimits, queryLength, recentReportLimit } from './api-limits.ts';
 import { defaultChangesWindowDays } from './changes.ts';
 import { maxCursorLength } from './cursor.ts';
 import { dayWindow, maxStatusDays } from './answer-day.ts';
@@ -75,7 +76,15 @@ const updatedSince = z
   .string({ error: 'updated_since must be a string such as "2026-10-01T00:00:00Z" or "2026-10-01"' })
   .describe(`List reports updated strictly after this moment: an ISO 8601 date-time with a time zone, such as 2026-10-01T00:00:00Z, or a date such as 2026-10-01 (meaning 00:00 UTC). Defaults to ${defaultChangesWindowDays} days before the request.`);
 
-export type OperationId = 'listLandmarks' | 'getFeaturedLandmarks' | 'searchLandmarks' | 'getLandmark' | 'getLandmarkStatus' | 'getReport' | 'getChanges';
+export type OperationId =
+  | 'listLandmarks'
+  | 'getFeaturedLandmarks'
+  | 'searchLandmarks'
+  | 'getLandmark'
+  | 'getLandmarkStatus'
+  | 'listLandmarkReports'
+  | 'getReport'
+  | 'getChanges';
 
 export interface ApiOperation {
   operationId: OperationId;
@@ -159,8 +168,11 @@ export const apiOperations = {
     operationId: 'getLandmark',
     path: `${apiBasePath}/landmarks/{slug}`,
     title: 'Get a landmark',
-    summary: 'One landmark with its current condition and all its dated reports, newest confirmation first.',
-    description: `Cite the landmark by \`urls.html\`, its canonical URL. ${freshnessNote}`,
+    summary: 'One landmark with its current condition, counts and the reports that matter: every report in effect or upcoming and the most recently confirmed ones.',
+    description:
+      `Cite the landmark by \`urls.html\`, its canonical URL. Reports come newest confirmation first: all those in effect or upcoming on the day answered for, and the ${recentReportLimit} most recently confirmed; ` +
+      '`reportsIncluded` says how many were left out, and `reportsIncluded.all` (listLandmarkReports) pages through every report. ' +
+      freshnessNote,
     input: z.strictObject({ slug, at }),
     response: landmarkDetail,
     responseName: 'LandmarkDetail',
@@ -192,6 +204,26 @@ export const apiOperations = {
     ],
     cacheControl: apiCacheControl,
     exampleMistake: { slug: 'eiffel-tower', from: '2027-03-14' },
+  },
+  listLandmarkReports: {
+    operationId: 'listLandmarkReports',
+    path: `${apiBasePath}/landmarks/{slug}/reports`,
+    title: "List a landmark's reports",
+    summary: 'Every report of one landmark, newest observation first, one page at a time.',
+    description:
+      `getLandmark includes every report in effect or upcoming and the ${recentReportLimit} most recently confirmed; this pages through all of them. ` +
+      'To read every report, request a page, then while `pagination.hasMore` is true request again with `cursor` set to `pagination.nextCursor`; ' +
+      'keyset cursors see every report once even when reports are added mid-walk. ' +
+      freshnessNote,
+    input: z.strictObject({ slug, limit, cursor: cursor.optional(), at }),
+    response: landmarkReportList,
+    responseName: 'LandmarkReportList',
+    errors: [
+      { status: 400, when: "limit is not a whole number from 1 to 1000, cursor is not a current cursor of this landmark's reports, or at is not a real date YYYY-MM-DD within the window" },
+      { status: 404, when: 'no landmark has this slug' },
+    ],
+    cacheControl: apiCacheControl,
+    exampleMistake: { slug: 'eiffel-tower', limit: 1001 },
   },
   getReport: {
     operationId: 'getReport',
@@ -226,7 +258,16 @@ export const apiOperations = {
 } as const satisfies Record<OperationId, ApiOperation>;
 
 /** In the order people meet them: find, then read, then keep in sync. */
-export const operationOrder: readonly OperationId[] = ['searchLandmarks', 'getLandmark', 'getLandmarkStatus', 'getReport', 'listLandmarks', 'getChanges', 'getFeaturedLandmarks'];
+export const operationOrder: readonly OperationId[] = [
+  'searchLandmarks',
+  'getLandmark',
+  'getLandmarkStatus',
+  'listLandmarkReports',
+  'getReport',
+  'listLandmarks',
+  'getChanges',
+  'getFeaturedLandmarks',
+];
 
 /** The names of the path parameters of a path template, e.g. ["slug"]. */
 export function pathParameterNames(path: string): string[] {

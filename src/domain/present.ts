@@ -9,7 +9,9 @@ import type {
   StoredLandmarkSummary,
   StoredReport,
 } from '../schema/api.ts';
+import { recentReportLimit } from './api-limits.ts';
 import { conditionOn, reportsInEffectOn, upcomingOn } from './condition-timeline.ts';
+import { reportsThatMatter } from './landmark-reports.ts';
 import { phaseOn } from './freshness.ts';
 
 /**
@@ -44,13 +46,16 @@ export function presentLandmarkSummary(landmark: StoredLandmarkSummary, day: str
   };
 }
 
-export function presentLandmarkDetail(landmark: StoredLandmarkDetail, day: string): LandmarkDetail {
+/** The landmark with the reports that matter on `day` (see landmark-reports.ts); `allReportsUrl` pages the rest. */
+export function presentLandmarkDetail(landmark: StoredLandmarkDetail, day: string, allReportsUrl: string): LandmarkDetail {
   const { website, description, reports, ...summary } = landmark;
+  const included = reportsThatMatter(reports, day);
   return {
     ...presentLandmarkSummary(summary, day),
     asOf: day,
     website,
     description,
-    reports: reports.map((report) => presentReport(report, day)),
+    reports: included.map((report) => presentReport(report, day)),
+    reportsIncluded: { count: included.length, omitted: reports.length - included.length, recentLimit: recentReportLimit, all: allReportsUrl },
   };
 }

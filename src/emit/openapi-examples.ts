@@ -22,7 +22,7 @@ export interface OperationExample {
 }
 
 export interface ApiExamples {
-  /** The landmark the examples are about: the one with most reports. */
+  /** The landmark the examples are about: a typical one (exampleLandmark). */
   landmark: StoredLandmarkDetail;
   /** Its most recently confirmed report, when it has one. */
   report: StoredReport | undefined;
@@ -35,9 +35,19 @@ export interface ApiExamples {
 
 const shownItems = 2;
 
+/** An example shows a history, not the largest one: the documents stay small whatever the catalogue's shape. */
+const typicalReportCount = 5;
+
+/**
+ * A typical landmark: the one with most reports up to typicalReportCount (the most popular among
+ * equals), else the one with fewest. The most reported landmark of a skewed catalogue holds
+ * thousands of reports; an example of it would make every document as large as its history.
+ */
 function exampleLandmark(catalogue: Catalogue): StoredLandmarkDetail | undefined {
+  const distance = (landmark: StoredLandmarkDetail) =>
+    landmark.reportCount <= typicalReportCount ? typicalReportCount - landmark.reportCount : landmark.reportCount;
   return [...catalogue.landmarks].sort(
-    (a, b) => b.reportCount - a.reportCount || (b.wikipediaEditions ?? 0) - (a.wikipediaEditions ?? 0) || (a.slug < b.slug ? -1 : 1),
+    (a, b) => distance(a) - distance(b) || (b.wikipediaEditions ?? 0) - (a.wikipediaEditions ?? 0) || (a.slug < b.slug ? -1 : 1),
   )[0];
 }
 
@@ -59,6 +69,7 @@ function exampleRequests(catalogue: Catalogue, landmark: StoredLandmarkDetail, q
     searchLandmarks: { q: query },
     getLandmark: { slug: landmark.slug },
     getLandmarkStatus: { slug: landmark.slug },
+    listLandmarkReports: { slug: landmark.slug, limit: shownItems },
     listLandmarks: { limit: shownItems },
     getFeaturedLandmarks: {},
   };

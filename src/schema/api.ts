@@ -166,13 +166,32 @@ export const storedLandmarkDetail = storedLandmarkSummary.extend({
 export const landmarkDetail = landmarkSummary.extend({
   asOf,
   ...landmarkDetailFields,
-  reports: z.array(report).describe('Dated reports, newest confirmation first.'),
+  reports: z
+    .array(report)
+    .describe('Every report in effect or upcoming on asOf and the most recently confirmed others, up to reportsIncluded.recentLimit, newest confirmation first; reportsIncluded says how to read the rest.'),
+  reportsIncluded: z
+    .object({
+      count: z.int().nonnegative().describe('Reports in this answer.'),
+      omitted: z.int().nonnegative().describe('Older reports left out: read them with listLandmarkReports.'),
+      recentLimit: z.int().positive().describe('How many most recently confirmed reports are included beside those in effect or upcoming.'),
+      all: absoluteUrl.describe('listLandmarkReports for this landmark: every report, newest observation first, in pages.'),
+    })
+    .describe('Which of the landmark\'s reports this answer holds. When omitted is above 0, page through `all` to read every report.'),
 });
 
 export const pagination = z.object({
   limit: z.int().min(1).max(1000),
   nextCursor: z.string().nullable().describe('Opaque; pass as `cursor` to get the next page. Null on the last page.'),
   hasMore: z.boolean(),
+});
+
+/** A page of one landmark's reports. */
+export const landmarkReportList = z.object({
+  asOf,
+  landmark: storedReport.shape.landmark,
+  total: z.int().nonnegative().describe('How many reports the landmark has.'),
+  reports: z.array(report).describe('Reports, newest observation first (then by id).'),
+  pagination,
 });
 
 export const landmarkList = z.object({
@@ -238,6 +257,7 @@ export type LandmarkSummary = z.infer<typeof landmarkSummary>;
 export type StoredLandmarkDetail = z.infer<typeof storedLandmarkDetail>;
 export type LandmarkDetail = z.infer<typeof landmarkDetail>;
 export type LandmarkList = z.infer<typeof landmarkList>;
+export type LandmarkReportList = z.infer<typeof landmarkReportList>;
 export type ApiError = z.infer<typeof apiError>;
 export type LandmarkSearchResults = z.infer<typeof landmarkSearchResults>;
 export type FeaturedLandmarks = z.infer<typeof featuredLandmarks>;

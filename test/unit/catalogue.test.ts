@@ -56,7 +56,7 @@ describe('catalogue', () => {
   });
 
   it('marks each report current or not as of the request', () => {
-    const detail = presentLandmarkDetail(catalogue.landmarks[1]!, '2026-03-01');
+    const detail = presentLandmarkDetail(catalogue.landmarks[1]!, '2026-03-01', 'https://example.org/api/public/v1/landmarks/tower/reports');
     expect(detail.reports.map((r) => [r.id, r.isCurrent])).toEqual([['older1', true], ['newer2', false]]);
     expect(detail.currentCondition?.isCurrent).toBe(true);
   });

@@ -62,6 +62,7 @@ describe('/api/openapi.json', () => {
       searchLandmarks: '/api/public/v1/search',
       getLandmark: '/api/public/v1/landmarks/{slug}',
       getLandmarkStatus: '/api/public/v1/landmarks/{slug}/status',
+      listLandmarkReports: '/api/public/v1/landmarks/{slug}/reports',
       getReport: '/api/public/v1/reports/{id}',
       getChanges: '/api/public/v1/changes',
     });
@@ -76,7 +77,7 @@ describe('/api/openapi.json', () => {
     expect(parameter('getChanges', 'updated_since')).toMatchObject({ in: 'query', required: false });
     expect(parameter('getLandmarkStatus', 'on')).toMatchObject({ in: 'query', required: false, schema: { type: 'string', format: 'date' } });
     // Every route that carries freshness answers for another day on request.
-    for (const id of ['listLandmarks', 'getFeaturedLandmarks', 'searchLandmarks', 'getLandmark', 'getReport', 'getChanges']) {
+    for (const id of ['listLandmarks', 'getFeaturedLandmarks', 'searchLandmarks', 'getLandmark', 'listLandmarkReports', 'getReport', 'getChanges']) {
       expect(parameter(id, 'at'), id).toMatchObject({ in: 'query', required: false, schema: { type: 'string', format: 'date' } });
     }
     expect(operation('getFeaturedLandmarks').parameters.map((p) => p.name)).toEqual(['at']);
@@ -88,6 +89,7 @@ describe('/api/openapi.json', () => {
       searchLandmarks: ['400', '500', '503'],
       getLandmark: ['400', '404', '500', '503'],
       getLandmarkStatus: ['400', '404', '500', '503'],
+      listLandmarkReports: ['400', '404', '500', '503'],
       getReport: ['400', '404', '500', '503'],
       listLandmarks: ['400', '500', '503'],
       getChanges: ['400', '500', '503'],
@@ -179,7 +181,7 @@ describe('error examples', () => {
       expect({ operationId, body: await response.json() }).toEqual({ operationId, body: documented });
       checked++;
     }
-    expect(checked).toBe(6);
+    expect(checked).toBe(7);
   });
 });
 

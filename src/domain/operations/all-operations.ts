@@ -5,6 +5,7 @@ import { getFeaturedLandmarksOperation } from './get-featured.ts';
 import { getLandmarkOperation } from './get-landmark.ts';
 import { getLandmarkStatusOperation } from './get-landmark-status.ts';
 import { getReportOperation } from './get-report.ts';
+import { listLandmarkReportsOperation } from './list-landmark-reports.ts';
 import { listLandmarksOperation } from './list-landmarks.ts';
 import { searchLandmarksOperation } from './search-landmarks.ts';
 
@@ -15,6 +16,7 @@ export const allOperations: { [Id in OperationId]: Operation<Id> } = {
   searchLandmarks: searchLandmarksOperation,
   getLandmark: getLandmarkOperation,
   getLandmarkStatus: getLandmarkStatusOperation,
+  listLandmarkReports: listLandmarkReportsOperation,
   getReport: getReportOperation,
   getChanges: getChangesOperation,
 };

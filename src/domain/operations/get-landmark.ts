@@ -9,5 +9,5 @@ export const getLandmarkOperation: Operation<'getLandmark'> = async ({ store, no
   if (!landmark) {
     throw notFound(`No landmark has the slug "${slug}". Find slugs with /api/public/v1/search?q=… or /api/public/v1/landmarks.`);
   }
-  return presentLandmarkDetail(landmark, day);
+  return presentLandmarkDetail(landmark, day, `${landmark.urls.json}/reports`);
 };

@@ -1,31 +1,17 @@
-import { answerInWords, conditionInWords, conditionLabel, freshnessInWords, periodInWords, placeInWords } from '../../domain/in-words.ts';
+import { answerInWords, conditionLabel, freshnessInWords, placeInWords } from '../../domain/in-words.ts';
 import { contributingUrlOf, editLandmarkUrl } from '../../domain/repository-links.ts';
 import { sitePath } from '../../domain/urls.ts';
-import type { LandmarkDetail, LandmarkStatus, Report } from '../../schema/api.ts';
+import type { LandmarkDetail, LandmarkStatus } from '../../schema/api.ts';
 import { html, trusted } from './html.ts';
 import { touristAttraction } from './json-ld.ts';
 import { subscriptionUrls } from './landmark-subscriptions.ts';
+import { reportList } from './report-lines.ts';
 import { locatorMap } from './locator-map.ts';
 import type { PageContent } from './page-content.ts';
 import { renderMarkdown } from './render-markdown.ts';
 
 /** The answer of the "check another date" form: the status for the day asked, or what was wrong with it. */
 export type DayCheck = { on: string; status: LandmarkStatus; error?: undefined } | { on: string; status?: undefined; error: string };
-
-function reportLine(report: Report) {
-  return html`<li>
-          <a class="entry-title" href="${sitePath(report.urls.html)}">${report.summary}</a>
-          <span class="entry-meta" data-current-until="${report.currentUntil}" data-from="${report.from}">${conditionInWords(report)}</span>
-          ${report.until && html`<span class="entry-meta">${periodInWords(report)}</span>`}
-          <span class="entry-meta">Source: ${report.source.kind}${report.source.name && `, ${report.source.name}`}</span>
-        </li>`;
-}
-
-function reportList(reports: readonly Report[], label: string) {
-  return html`<ol class="timeline" aria-label="${label}">
-      ${reports.map(reportLine)}
-    </ol>`;
-}
 
 function dayCheckSection(landmark: LandmarkDetail, check: DayCheck | undefined) {
   const status = check?.status;
@@ -101,6 +87,8 @@ export function landmarkPage(landmark: LandmarkDetail, repositoryUrl: string, ch
     : history.length === 0
       ? html`<p>Every report is listed above.</p>`
       : reportList(history, 'Earlier reports, most recently confirmed first')}
+  ${landmark.reportsIncluded.omitted > 0 &&
+  html`<p><a href="${sitePath(landmark.urls.html)}/reports">All ${landmark.reportCounts.total} reports</a>, newest observation first (${landmark.reportsIncluded.omitted} older ones are not shown here).</p>`}
 
   <h2>Use and cite</h2>
   <div class="cite">

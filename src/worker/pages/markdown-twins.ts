@@ -1,4 +1,4 @@
-import type { LandmarkDetail, Report } from '../../schema/api.ts';
+import type { LandmarkDetail, LandmarkReportList, Report } from '../../schema/api.ts';
 import { conditionInWords, conditionLabel, freshnessInWords, noLongerCurrent, notYetCurrent, periodInWords } from '../../domain/in-words.ts';
 
 /**
@@ -41,6 +41,9 @@ export function landmarkMarkdown(landmark: LandmarkDetail): string {
     lines.push(`- [${report.summary}](${report.urls.html}): ${report.isUpcoming ? `${conditionInWords(report)} (${notYetCurrent(report.from)})` : asOfRequest(conditionInWords(report), report.isCurrent)}${period}`);
   }
   if (landmark.reports.length === 0) lines.push('No reports yet.');
+  if (landmark.reportsIncluded.omitted > 0) {
+    lines.push('', `${landmark.reportsIncluded.omitted} older reports are not listed: every report, newest observation first, at ${landmark.urls.html}/reports.md (JSON: ${landmark.reportsIncluded.all}).`);
+  }
   lines.push('', `Answered for ${landmark.asOf} (UTC). Ask about another day: ${landmark.urls.json}/status?on=YYYY-MM-DD; follow it: ${landmark.urls.html}.ics (calendar), ${landmark.urls.html}.atom (feed).`);
   lines.push('', `Canonical URL: ${landmark.urls.html}`, `JSON: ${landmark.urls.json}`, '', attribution, '');
   return lines.join('\n');
@@ -65,5 +68,17 @@ export function reportMarkdown(report: Report): string {
   lines.push('');
   if (report.details) lines.push(report.details, '');
   lines.push(`Canonical URL: ${report.urls.html}`, `JSON: ${report.urls.json}`, '', attribution, '');
+  return lines.join('\n');
+}
+
+/** A page of a landmark's reports, with the address of the next one. */
+export function landmarkReportsMarkdown(list: LandmarkReportList): string {
+  const lines = [`# ${list.landmark.name}: all reports`, '', `${list.total} reports, newest observation first. Landmark: ${list.landmark.url}`, ''];
+  for (const report of list.reports) {
+    lines.push(`- [${report.summary}](${report.urls.html}): ${report.isUpcoming ? `${conditionInWords(report)} (${notYetCurrent(report.from)})` : asOfRequest(conditionInWords(report), report.isCurrent)}`);
+  }
+  if (list.reports.length === 0) lines.push('No more reports.');
+  const next = list.pagination.nextCursor;
+  lines.push('', next ? `Older reports: ${list.landmark.url}/reports.md?cursor=${encodeURIComponent(next)}` : 'These are the oldest reports.', '', attribution, '');
   return lines.join('\n');
 }

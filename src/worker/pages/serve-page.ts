@@ -3,7 +3,7 @@ import type { PageKind } from '../../domain/data-paths.ts';
 import { runOperation } from '../../domain/operations/run-operation.ts';
 import { openReadHeaders } from '../../domain/response-headers.ts';
 import type { OperationContext } from '../../domain/operations/context.ts';
-import type { LandmarkDetail, LandmarkStatus, Report } from '../../schema/api.ts';
+import type { LandmarkDetail, LandmarkReportList, LandmarkStatus, Report } from '../../schema/api.ts';
 import { DataFileUnavailable } from '../asset-json.ts';
 import { dataUnavailable } from '../data-unavailable.ts';
 import type { Env } from '../env.ts';
@@ -13,7 +13,9 @@ import { operationContext } from '../operation-context.ts';
 import { fillTemplate } from './fill-template.ts';
 import { landmarkCalendar, landmarkFeed } from './landmark-subscriptions.ts';
 import { landmarkPage, type DayCheck } from './landmark-page.ts';
-import { landmarkMarkdown, reportMarkdown } from './markdown-twins.ts';
+import { landmarkMarkdown, landmarkReportsMarkdown, reportMarkdown } from './markdown-twins.ts';
+import { landmarkReportsPage } from './landmark-reports-page.ts';
+import type { PageContent } from './page-content.ts';
 import { reportPage } from './report-page.ts';
 
 /**
@@ -32,11 +34,15 @@ interface Rendered {
 }
 
 interface PageRoute {
+  /** The built template the page is rendered into. */
   kind: PageKind;
-  /** `/landmarks/<slug>` or `/reports/<id>`, optionally with a suffix naming another format. */
+  /** `/landmarks/<slug>`, `/landmarks/<slug>/reports` or `/reports/<id>`, optionally with a suffix naming another format. */
   pattern: RegExp;
-  operationId: 'getLandmark' | 'getReport';
+  operationId: 'getLandmark' | 'getReport' | 'listLandmarkReports';
   parameter: 'slug' | 'id';
+  /** Query parameters of the page handed to its operation, such as a cursor. */
+  query?: readonly string[];
+  html(body: unknown, repositoryUrl: string, dayCheck: DayCheck | undefined): PageContent;
   formats: Partial<Record<Exclude<Format, 'html'>, (body: unknown) => Rendered>>;
 }
 
@@ -46,6 +52,7 @@ const pageRoutes: readonly PageRoute[] = [
     pattern: /^\/landmarks\/([^/]+?)(\.md|\.ics|\.atom)?$/,
     operationId: 'getLandmark',
     parameter: 'slug',
+    html: (body, repositoryUrl, dayCheck) => landmarkPage(body as LandmarkDetail, repositoryUrl, dayCheck),
     formats: {
       markdown: (body) => ({ body: landmarkMarkdown(body as LandmarkDetail), contentType: 'text/markdown; charset=utf-8' }),
       calendar: (body) => ({ body: landmarkCalendar(body as LandmarkDetail), contentType: 'text/calendar; charset=utf-8' }),
@@ -53,10 +60,22 @@ const pageRoutes: readonly PageRoute[] = [
     },
   },
   {
+    kind: 'landmark',
+    pattern: /^\/landmarks\/([^/]+?)\/reports(\.md)?$/,
+    operationId: 'listLandmarkReports',
+    parameter: 'slug',
+    query: ['cursor'],
+    html: (body) => landmarkReportsPage(body as LandmarkReportList),
+    formats: {
+      markdown: (body) => ({ body: landmarkReportsMarkdown(body as LandmarkReportList), contentType: 'text/markdown; charset=utf-8' }),
+    },
+  },
+  {
     kind: 'report',
     pattern: /^\/reports\/([^/]+?)(\.md)?$/,
     operationId: 'getReport',
     parameter: 'id',
+    html: (body, repositoryUrl) => reportPage(body as Report, repositoryUrl),
     formats: {
       markdown: (body) => ({ body: reportMarkdown(body as Report), contentType: 'text/markdown; charset=utf-8' }),
     },
@@ -89,13 +108,20 @@ export function isPagePath(pathname: string): boolean {
  * The site's own error page with the status of the error: "Not found" as built, or, when data this
  * page needs is missing from the deploy, the same frame saying so.
  */
-async function errorPage(request: Request, env: Env, status: 404 | 503): Promise<Response> {
+async function errorPage(request: Request, env: Env, status: 400 | 404 | 503, message?: string): Promise<Response> {
   const page = await env.ASSETS.fetch(new Request(new URL('/404', request.url)));
   const headers = new Headers(page.headers);
   headers.set('Cache-Control', 'no-store');
   headers.delete('ETag');
   headers.delete('Content-Length');
   let body = page.body;
+  if (status === 400) {
+    body = new HTMLRewriter()
+      .on('title', { element: (element) => void element.setInnerContent('Bad request') })
+      .on('main h1', { element: (element) => void element.setInnerContent('Bad request') })
+      .on('main p', { element: (element) => void element.setInnerContent(message ?? 'This address asks for something the page cannot show.') })
+      .transform(page).body;
+  }
   if (status === 503) {
     headers.set('Retry-After', '300');
     body = new HTMLRewriter()
@@ -108,7 +134,7 @@ async function errorPage(request: Request, env: Env, status: 404 | 503): Promise
 }
 
 export async function servePage(request: Request, env: Env): Promise<Response> {
-  const { pathname } = new URL(request.url);
+  const { pathname, searchParams } = new URL(request.url);
   const route = pageRoutes.find((candidate) => candidate.pattern.test(pathname))!;
   const [, rawValue = '', suffix] = route.pattern.exec(pathname)!;
   if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -123,13 +149,15 @@ export async function servePage(request: Request, env: Env): Promise<Response> {
   let value: string;
   try {
     value = decodeURIComponent(rawValue);
-    body = await runOperation(route.operationId, context, { [route.parameter]: value });
+    const passed = Object.fromEntries((route.query ?? []).filter((name) => searchParams.has(name)).map((name) => [name, searchParams.get(name)!]));
+    body = await runOperation(route.operationId, context, { [route.parameter]: value, ...passed });
   } catch (error) {
     if (error instanceof DataFileUnavailable) {
       dataUnavailable(error);
       return errorPage(request, env, 503);
     }
     if (error instanceof URIError || (error instanceof ApiError && error.status === 404)) return errorPage(request, env, 404);
+    if (error instanceof ApiError && error.status === 400) return errorPage(request, env, 400, error.message);
     throw error;
   }
   // The page and its twin share a URL through Accept, so caches must keep them apart.
@@ -140,9 +168,8 @@ export async function servePage(request: Request, env: Env): Promise<Response> {
   }
   try {
     const [template, repositoryUrl] = await Promise.all([context.store.pageTemplate(route.kind), context.store.repositoryUrl()]);
-    const dayCheck = route.kind === 'landmark' ? await dayCheckOf(new URL(request.url).searchParams, value, context) : undefined;
-    const content = route.kind === 'landmark' ? landmarkPage(body as LandmarkDetail, repositoryUrl, dayCheck) : reportPage(body as Report, repositoryUrl);
-    const page = await fillTemplate(template, content);
+    const dayCheck = route.operationId === 'getLandmark' ? await dayCheckOf(searchParams, value, context) : undefined;
+    const page = await fillTemplate(template, route.html(body, repositoryUrl, dayCheck));
     return bodyResponse(request, page, 'text/html; charset=utf-8', { cacheControl: pageCacheControl, headers, status: dayCheck?.error ? 400 : 200 });
   } catch (error) {
     if (!(error instanceof DataFileUnavailable)) throw error;
