@@ -6,21 +6,25 @@ import type { Content } from './records.ts';
 export const staleAfterDays = 365;
 
 /**
- * Landmarks whose newest report was observed more than a year before `now`, or that have none:
- * not errors (history is honest data), but where the data set no longer knows the present.
+ * Landmarks whose newest report was observed more than a year before `now`, or that have none,
+ * unless a report's stated end is still ahead (a closure announced until 2030 is known news): not
+ * errors (history is honest data), but where the data set no longer knows the present.
  */
 export function staleLandmarkWarnings(content: Content, now: Date): Problem[] {
+  const today = dayOfInstant(now.getTime());
   const newest = new Map<string, string>();
+  const endAhead = new Set<string>();
   for (const report of content.reports) {
     const day = dayOf(report.frontmatter.observedAt);
     const known = newest.get(report.landmarkSlug);
     if (known === undefined || day > known) newest.set(report.landmarkSlug, day);
+    if (report.frontmatter.until !== undefined && report.frontmatter.until >= today) endAhead.add(report.landmarkSlug);
   }
-  const oldestFresh = addDays(dayOfInstant(now.getTime()), -staleAfterDays);
+  const oldestFresh = addDays(today, -staleAfterDays);
   const warnings: Problem[] = [];
   for (const landmark of content.landmarks) {
     const day = newest.get(landmark.slug);
-    if (day !== undefined && day >= oldestFresh) continue;
+    if ((day !== undefined && day >= oldestFresh) || endAhead.has(landmark.slug)) continue;
     warnings.push({
       file: landmark.file,
       ...startOfFile,
