@@ -1,5 +1,6 @@
 import type { Condition } from '../schema/conditions.ts';
-import type { StoredLandmarkSummary } from '../schema/api.ts';
+import type { StoredCurrentCondition, StoredLandmarkSummary } from '../schema/api.ts';
+import { isAnnouncedAhead } from './condition-timeline.ts';
 import { projectPoint, type MapPoint } from './map-projection.ts';
 
 /**
@@ -14,7 +15,22 @@ export interface LandmarkMarker extends MapPoint {
   name: string;
   url: string;
   condition: Condition | null;
+  /** The first day of that condition: later than today when it is announced ahead. */
+  from: string | null;
   currentUntil: string | null;
+}
+
+/**
+ * The report a landmark's marker shows: of those that decide its condition on some day or are
+ * announced ahead, the one whose period reaches furthest, so the marker stays coloured while any
+ * such report can be in effect and fades only once none can (whoever serves the page marks it).
+ */
+function reachingFurthest(landmark: StoredLandmarkSummary): StoredCurrentCondition | null {
+  let furthest: StoredCurrentCondition | null = landmark.currentCondition;
+  for (const condition of landmark.conditionTimeline) {
+    if (furthest === null || condition.currentUntil > furthest.currentUntil) furthest = condition;
+  }
+  return furthest;
 }
 
 /**
@@ -33,22 +49,26 @@ export type WorldMapMarkers = { kind: 'landmarks'; markers: LandmarkMarker[] } |
 
 /**
  * Beyond this many markers the home page would outgrow its 50 KB budget (a marker is a named link
- * of about 190 bytes, a cell about 150), so landmarks are counted in grid cells instead.
+ * of about 245 bytes, a cell about 150; the page also leads with what is affected now and announced
+ * next), so landmarks are counted in grid cells instead.
  */
-export const maxMapMarkers = 150;
+export const maxMapMarkers = 120;
 
 /** Cell sizes tried in turn, smallest first: each divides 180°, so cells tile the globe evenly. */
 const cellSizesInDegrees = [5, 6, 9, 10, 12, 15, 18, 20, 30, 45, 60, 90];
 
 function landmarkMarker(landmark: StoredLandmarkSummary): LandmarkMarker {
   const { lat, lon } = landmark.coordinates;
+  const shown = reachingFurthest(landmark);
   return {
     ...projectPoint(lon, lat),
     slug: landmark.slug,
     name: landmark.name,
     url: landmark.urls.html,
-    condition: landmark.currentCondition?.condition ?? null,
-    currentUntil: landmark.currentCondition?.currentUntil ?? null,
+    condition: shown?.condition ?? null,
+    // Only a start announced ahead needs saying: any other report began by its observation.
+    from: shown && isAnnouncedAhead(shown) ? shown.from : null,
+    currentUntil: shown?.currentUntil ?? null,
   };
 }
 
@@ -69,7 +89,7 @@ function cellsOf(landmarks: readonly StoredLandmarkSummary[], degrees: number): 
     tally.lonSum += lon;
     tally.latSum += lat;
     tally.landmarkCount += 1;
-    const current = landmark.currentCondition;
+    const current = reachingFurthest(landmark);
     if (current && current.condition !== 'open') {
       tally.affectedCount += 1;
       if (!tally.longest || current.currentUntil > tally.longest.currentUntil) tally.longest = { condition: current.condition, currentUntil: current.currentUntil };

@@ -19,6 +19,7 @@ import { databaseRowsInWords } from './downloads/sqlite-download.ts';
 import { updateCatalogue } from './catalogue-update.ts';
 import { joinShards, keepCatalogue, keptCatalogueDir, readKeptManifest, readKeptShards, splitCatalogue, type Manifest as KeptManifest } from './kept-catalogue.ts';
 import { withPageData } from './page-handover.ts';
+import { dayOfInstant } from '../schema/calendar.ts';
 import { movePageTemplates } from './page-templates.ts';
 import { budgetInWords, budgetProblem, defaultMaxFiles, measureSite } from './file-budget.ts';
 import { buildFingerprint, openOutputStore, outputStoreDir, reuseInWords } from './output-store.ts';
@@ -71,7 +72,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       catalogue,
       { siteUrl: options.siteUrl, staging, store, keptDatabase: { dir: keptDatabaseDir(options.contentRoot), fingerprint } },
       () => emitDataFiles(apiDataFiles(catalogue, repositoryUrl), dataStaging, store),
-      (datapackage) => withPageData({ catalogue, changeOrder: changeOrder(catalogue.reports), datapackage }, () => buildPages(options.projectRoot, staging, options.siteUrl)),
+      (datapackage) => withPageData({ catalogue, changeOrder: changeOrder(catalogue.reports), datapackage, builtOn: dayOfInstant(options.now.getTime()) }, () => buildPages(options.projectRoot, staging, options.siteUrl)),
     );
     await rename(path.join(dataStaging, dataFolder), path.join(staging, dataFolder));
     await movePageTemplates(staging);

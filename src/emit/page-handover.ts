@@ -16,6 +16,8 @@ export interface PageData {
    */
   changeOrder: readonly number[];
   datapackage: Datapackage;
+  /** The UTC day of the build: the home and about pages say how current the data is as of it. */
+  builtOn: string;
 }
 
 const slot = Symbol.for('landmark-condition-reports.page-data');

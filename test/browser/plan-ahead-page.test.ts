@@ -36,6 +36,27 @@ async function landmarkPage(javaScriptEnabled: boolean, width = 1100) {
   return watched;
 }
 
+describe('the home page', () => {
+  it('leads with how many landmarks have a current report, what is affected now and what is announced next', async () => {
+    const watched = await watchedPage(browser, site.url.href, { javaScriptEnabled: false });
+    opened.push(watched);
+    await watched.page.goto('/');
+    const headings = await watched.page.locator('main h2').allTextContents();
+    expect(headings.slice(0, 2)).toEqual(['Affected now', 'Announced next']);
+    const currency = (await watched.page.locator('p.currency').textContent())!.replace(/\s+/g, ' ');
+    // Built today: the count is as of the build day, which the sentence names.
+    const builtOn = /On (\d{4}-\d{2}-\d{2}), when this page was built, (\d+) of 3 landmarks had a report in effect/.exec(currency);
+    expect(builtOn, currency).not.toBeNull();
+    const status = landmarkStatus.parse(await (await site.get(`/api/public/v1/landmarks/museum-of-plans/status?on=${builtOn![1]}`)).json());
+    expect(Number(builtOn![2])).toBe(status.answer === 'unknown' ? 0 : 1);
+    if (builtOn![1]! < '2027-01-05') {
+      expect(await watched.page.locator('section[aria-labelledby="announced-heading"] li').allTextContents()).toEqual([
+        expect.stringMatching(/Museum of Plans: closed[\s\S]*from 2027-01-05, announced end 2027-03-01/),
+      ]);
+    }
+  });
+});
+
 describe('the landmark page, planning a visit', () => {
   it('lists what is in effect today and what is announced ahead apart from the history', async () => {
     const { page } = await landmarkPage(false);

@@ -23,7 +23,7 @@ function landmark(slug: string, lat: number, lon: number, current?: { condition:
     reportCount: current ? 1 : 0,
     reportsCurrentUntil: current ? [current.currentUntil] : [],
     reportsFrom: current ? ['2026-01-01'] : [],
-    conditionTimeline: [],
+    conditionTimeline: current ? [{ ...current, reportId: `${slug}1`, summary: 'x', observedAt: '2026-01-01', lastConfirmedAt: '2026-01-01', reportExpiryDays: 14, from: '2026-01-01', until: null, untilKind: null }] : [],
   };
 }
 
@@ -53,8 +53,8 @@ describe('the world map', () => {
     ]) as Extract<ReturnType<typeof worldMapMarkers>, { kind: 'landmarks' }>;
     expect(kind).toBe('landmarks');
     expect(markers).toEqual([
-      { ...projectPoint(2.35, 48.86), slug: 'tower', name: 'tower', url: 'https://lcr.test/landmarks/tower', condition: 'scaffolding', currentUntil: '2026-05-02' },
-      { ...projectPoint(-46.6, -23.5), slug: 'square', name: 'square', url: 'https://lcr.test/landmarks/square', condition: null, currentUntil: null },
+      { ...projectPoint(2.35, 48.86), slug: 'tower', name: 'tower', url: 'https://lcr.test/landmarks/tower', condition: 'scaffolding', from: null, currentUntil: '2026-05-02' },
+      { ...projectPoint(-46.6, -23.5), slug: 'square', name: 'square', url: 'https://lcr.test/landmarks/square', condition: null, from: null, currentUntil: null },
     ]);
   });
 

@@ -1,0 +1,41 @@
+import type { StoredCurrentCondition, StoredLandmarkSummary } from '../schema/api.ts';
+import { conditionOn, upcomingOn } from './condition-timeline.ts';
+
+/**
+ * How current the data set is on a day: which landmarks a report in effect says something about,
+ * which have a condition announced ahead, and the newest observation. The home and about pages
+ * say it as of the day they were built; their dated lines are marked again as each is served.
+ */
+export interface DataCurrency {
+  day: string;
+  landmarkCount: number;
+  /** Landmarks with a report in effect on the day, any condition (open included). */
+  withCurrentReport: number;
+  /** Landmarks affected on the day (a condition other than open in effect), most recently confirmed first. */
+  affected: { landmark: StoredLandmarkSummary; condition: StoredCurrentCondition }[];
+  /** Conditions announced by the day to start after it, soonest first, one per landmark. */
+  announced: { landmark: StoredLandmarkSummary; condition: StoredCurrentCondition }[];
+  newestObservation: string | null;
+}
+
+const byConfirmation = (a: StoredCurrentCondition, b: StoredCurrentCondition) => (a.lastConfirmedAt < b.lastConfirmedAt ? 1 : a.lastConfirmedAt > b.lastConfirmedAt ? -1 : 0);
+
+export function dataCurrencyOn(landmarks: readonly StoredLandmarkSummary[], day: string): DataCurrency {
+  let withCurrentReport = 0;
+  let newestObservation: string | null = null;
+  const affected: DataCurrency['affected'] = [];
+  const announced: DataCurrency['announced'] = [];
+  for (const landmark of landmarks) {
+    const found = conditionOn(landmark.conditionTimeline, day);
+    if (found?.inEffect) {
+      withCurrentReport++;
+      if (found.condition.condition !== 'open') affected.push({ landmark, condition: found.condition });
+    }
+    const [next] = upcomingOn(landmark.conditionTimeline, day);
+    if (next) announced.push({ landmark, condition: next });
+    if (landmark.latestObservedAt !== null && (newestObservation === null || landmark.latestObservedAt > newestObservation)) newestObservation = landmark.latestObservedAt;
+  }
+  affected.sort((a, b) => byConfirmation(a.condition, b.condition));
+  announced.sort((a, b) => (a.condition.from < b.condition.from ? -1 : a.condition.from > b.condition.from ? 1 : 0));
+  return { day, landmarkCount: landmarks.length, withCurrentReport, affected, announced, newestObservation };
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { buildCatalogue, summaryOf, type CatalogueInput } from '../../src/domain/catalogue.ts';
+import { dataCurrencyOn } from '../../src/domain/data-currency.ts';
+import type { ReportFrontmatter } from '../../src/schema/report-frontmatter.ts';
+
+const landmark = (slug: string) => ({
+  slug,
+  description: '',
+  frontmatter: { name: slug, aliases: [], location: { city: 'Paris', country: 'FR' }, coordinates: { lat: 48.8, lon: 2.3 }, wikidata: `Q${slug.length}${slug.charCodeAt(0)}` },
+});
+const report = (id: string, landmarkSlug: string, fields: Partial<ReportFrontmatter>) => ({
+  id,
+  landmarkSlug,
+  details: '',
+  frontmatter: { condition: 'closed', summary: id, observedAt: '2026-10-01', confirmations: [], source: { kind: 'official', url: 'https://example.org' }, additionalSources: [], ...fields } as ReportFrontmatter,
+});
+const input: CatalogueInput = {
+  landmarks: [landmark('museum'), landmark('tower'), landmark('bridge'), landmark('chapel')],
+  reports: [
+    // Closed from 2027-01-05 to 2027-03-01, announced on 2026-10-01.
+    report('closure', 'museum', { from: '2027-01-05', until: '2027-03-01' }),
+    // Works until about 2030, reported on 2026-09-01.
+    report('works', 'tower', { condition: 'refurbishment', observedAt: '2026-09-01', until: '2030-12-31', untilKind: 'estimated' }),
+    // Open, seen on 2026-11-20: in effect for 60 days, but open is not "affected".
+    report('seenopen', 'bridge', { condition: 'open', observedAt: '2026-11-20', source: { kind: 'traveller' } }),
+  ],
+};
+const summaries = buildCatalogue(input, 'https://example.org').landmarks.map(summaryOf);
+
+describe('how current the data set is on a day', () => {
+  it('counts landmarks with a report in effect, lists those affected and what is announced next', () => {
+    const currency = dataCurrencyOn(summaries, '2026-11-24');
+    expect(currency).toMatchObject({ day: '2026-11-24', landmarkCount: 4, withCurrentReport: 2, newestObservation: '2026-11-20' });
+    expect(currency.affected.map(({ landmark, condition }) => [landmark.slug, condition.reportId])).toEqual([['tower', 'works']]);
+    expect(currency.announced.map(({ landmark, condition }) => [landmark.slug, condition.from])).toEqual([['museum', '2027-01-05']]);
+  });
+
+  it('moves an announced closure from next to now on its first day', () => {
+    const currency = dataCurrencyOn(summaries, '2027-01-05');
+    expect(currency.affected.map(({ condition }) => condition.reportId).sort()).toEqual(['closure', 'works']);
+    expect(currency.announced).toEqual([]);
+    // The bridge's open report (60 days from 2026-11-20) still holds too.
+    expect(currency.withCurrentReport).toBe(3);
+  });
+});
