@@ -1,12 +1,15 @@
-// npm run bench [-- --sizes 1000,100000 --reports-per-landmark 10 --requests 100 --build-sizes 1000:10000,10000:100000]
+// npm run bench [-- --sizes 1000,100000 --reports-per-landmark 10 --skews 0,1.1 --requests 100 --build-sizes 1000:10000,10000:100000]
 //
 // Measures, on deterministic synthetic catalogues written to a temporary folder (never content/):
 // - validation time of the content loader on 10k report files;
 // - the build at each --build-sizes pair: wall time against the parse floor, peak memory, files,
 //   largest file, and the rebuild after one report changed (scripts/lib/bench-build.ts);
-// - per-route latency and workerd CPU time per request at each catalogue size, on a cold isolate
+// - per-route latency, workerd CPU time and the largest answer in bytes per request at each
+//   catalogue size, uniform and skewed (--skews: 0 spreads reports evenly; s > 0 draws them by a
+//   Zipf law of exponent s, so the most reported landmark holds a large share), on a cold isolate
 //   (first request after a fresh start, median of a few starts) and warm, beside a static asset
-//   served in the same run; CPU is workerd's own, read from Linux schedstat;
+//   served in the same run; CPU is workerd's own, read from Linux schedstat; routes marked
+//   "most reported" ask about the landmark with the most reports;
 // - the search index: our sharded index against one MiniSearch index over the same landmarks.
 // Figures only: the machine is noisy, so compare ratios within one run.
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -29,6 +32,7 @@ const { values } = parseArgs({
   options: {
     sizes: { type: 'string', default: '1000,100000' },
     'reports-per-landmark': { type: 'string', default: '10' },
+    skews: { type: 'string', default: '0,1.1' },
     requests: { type: 'string', default: '100' },
     'cold-starts': { type: 'string', default: '3' },
     'validate-reports': { type: 'string', default: '10000' },
@@ -40,6 +44,7 @@ const buildSizes = values['build-sizes'] ? values['build-sizes'].split(',').map(
 // An empty list skips that section, as with --build-sizes "".
 const sizes = values.sizes ? values.sizes.split(',').map(Number) : [];
 const reportsPerLandmark = Number(values['reports-per-landmark']);
+const skews = values.skews ? values.skews.split(',').map(Number) : [0];
 const warmRequests = Number(values.requests);
 const coldStarts = Number(values['cold-starts']);
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
@@ -62,13 +67,20 @@ interface Route {
   path: () => string;
 }
 
-function routesFor(slugs: string[], ids: string[], middleCursor: string): Route[] {
+function routesFor(slugs: string[], ids: string[], middleCursor: string, mostReported: string): Route[] {
   const random = seededRandom(99);
+  const day = () => `2027-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}`;
   const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;
   const words = ['tower', 'cathedral', 'munchen', 'sao paulo', 'golden gate', 'bridg', 'catherdal', 'krakow museum'];
   return [
     { name: 'static asset (baseline)', path: () => '/index.html' },
     { name: 'getLandmark', path: () => `/api/public/v1/landmarks/${pick(slugs)}` },
+    { name: 'getLandmark (most reported)', path: () => `/api/public/v1/landmarks/${mostReported}` },
+    { name: 'getLandmarkStatus (one day)', path: () => `/api/public/v1/landmarks/${pick(slugs)}/status?on=${day()}` },
+    { name: 'getLandmarkStatus (most reported, 90 days)', path: () => `/api/public/v1/landmarks/${mostReported}/status?from=2026-11-01&to=2027-01-29` },
+    { name: 'listLandmarkReports (most reported)', path: () => `/api/public/v1/landmarks/${mostReported}/reports` },
+    { name: 'landmark calendar (.ics)', path: () => `/landmarks/${pick(slugs)}.ics` },
+    { name: 'landmark calendar (.ics, most reported)', path: () => `/landmarks/${mostReported}.ics` },
     { name: 'getReport', path: () => `/api/public/v1/reports/${pick(ids)}` },
     { name: 'listLandmarks (default 500)', path: () => '/api/public/v1/landmarks' },
     { name: 'listLandmarks (limit 1000, cursor)', path: () => `/api/public/v1/landmarks?limit=1000&cursor=${middleCursor}` },
@@ -77,18 +89,20 @@ function routesFor(slugs: string[], ids: string[], middleCursor: string): Route[
     { name: 'getChanges (limit 1000)', path: () => '/api/public/v1/changes?updated_since=2026-01-01&limit=1000' },
     { name: 'getFeaturedLandmarks', path: () => '/api/public/v1/featured' },
     { name: 'landmark page (rendered from the data)', path: () => `/landmarks/${pick(slugs)}` },
+    { name: 'landmark page (most reported)', path: () => `/landmarks/${mostReported}` },
+    { name: 'landmark page, Markdown twin (most reported)', path: () => `/landmarks/${mostReported}.md` },
     { name: 'report page (rendered from the data)', path: () => `/reports/${pick(ids)}` },
     { name: 'report page, Markdown twin', path: () => `/reports/${pick(ids)}.md` },
   ];
 }
 
-async function measure(url: URL, pids: number[], pathAndQuery: string): Promise<{ latency: number; cpu: number; status: number }> {
+async function measure(url: URL, pids: number[], pathAndQuery: string): Promise<{ latency: number; cpu: number; status: number; bytes: number }> {
   const cpuBefore = cpuNanoseconds(pids);
   const started = performance.now();
   const response = await fetch(new URL(pathAndQuery, url));
-  await response.arrayBuffer();
+  const body = await response.arrayBuffer();
   const latency = performance.now() - started;
-  return { latency, cpu: cpuNanoseconds(pids) - cpuBefore, status: response.status };
+  return { latency, cpu: cpuNanoseconds(pids) - cpuBefore, status: response.status, bytes: body.byteLength };
 }
 
 async function startMeasuredWorker(dist: string) {
@@ -110,13 +124,17 @@ async function builtTemplates(): Promise<string> {
   return outDir;
 }
 
-async function benchRoutes(landmarkCount: number): Promise<void> {
+async function benchRoutes(landmarkCount: number, skew: number): Promise<void> {
   const reportCount = landmarkCount * reportsPerLandmark;
-  console.log(`\n## ${landmarkCount.toLocaleString('en')} landmarks, ${reportCount.toLocaleString('en')} reports`);
   let started = performance.now();
-  const input = syntheticCatalogueInput({ landmarks: landmarkCount, reports: reportCount, seed: 1 });
+  const input = syntheticCatalogueInput({ landmarks: landmarkCount, reports: reportCount, seed: 1, skew, announced: 0.1 });
   const catalogue = buildCatalogue(input, 'https://bench.invalid');
-  const dist = path.join(scratch, `dist-${landmarkCount}`);
+  const mostReported = catalogue.landmarks.reduce((most, landmark) => (landmark.reportCount > most.reportCount ? landmark : most));
+  console.log(
+    `\n## ${landmarkCount.toLocaleString('en')} landmarks, ${reportCount.toLocaleString('en')} reports, ${skew > 0 ? `skewed (Zipf ${skew})` : 'uniform'}: ` +
+      `the most reported landmark holds ${mostReported.reportCount.toLocaleString('en')} reports (${((100 * mostReported.reportCount) / reportCount).toFixed(1)}%)`,
+  );
+  const dist = path.join(scratch, `dist-${landmarkCount}-${skew}`);
   await emitDataFiles(apiDataFiles(catalogue, 'https://github.com/example/landmarks'), dist);
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>bench</title><p>static asset baseline</p>\n');
   // The page templates and the 404 page of a real build, for the pages the Worker renders.
@@ -134,16 +152,17 @@ async function benchRoutes(landmarkCount: number): Promise<void> {
     catalogue.landmarks.map((landmark) => landmark.slug),
     catalogue.reports.map((report) => report.id),
     encodeURIComponent(middleCursor),
+    mostReported.slug,
   );
 
   const rows: string[] = [
-    `| route | cold latency ms (median of ${coldStarts}) | cold CPU ms (median) | warm latency ms (median) | warm CPU ms (median) | warm CPU ms (p95) |`,
-    '|---|---:|---:|---:|---:|---:|',
+    `| route | cold latency ms (median of ${coldStarts}) | cold CPU ms (median) | warm latency ms (median) | warm CPU ms (median) | warm CPU ms (p95) | largest answer KB |`,
+    '|---|---:|---:|---:|---:|---:|---:|',
   ];
   let current = first;
   for (const route of routes) {
     // Cold: the first request a fresh isolate answers for the route, over a few fresh starts.
-    const cold: { latency: number; cpu: number }[] = [];
+    const cold: { latency: number; cpu: number; bytes: number }[] = [];
     for (let start = 0; start < coldStarts; start++) {
       await current.worker.dispose();
       current = await startMeasuredWorker(dist);
@@ -152,12 +171,13 @@ async function benchRoutes(landmarkCount: number): Promise<void> {
       cold.push(result);
     }
     for (let warmup = 0; warmup < 5; warmup++) await measure(current.worker.url, current.pids, route.path());
-    const warm: { latency: number; cpu: number }[] = [];
+    const warm: { latency: number; cpu: number; bytes: number }[] = [];
     for (let request = 0; request < warmRequests; request++) warm.push(await measure(current.worker.url, current.pids, route.path()));
     const warmCpu = warm.map((result) => result.cpu).sort((a, b) => a - b);
     rows.push(
       `| ${route.name} | ${median(cold.map((r) => r.latency)).toFixed(1)} | ${ms(median(cold.map((r) => r.cpu)))} | ` +
-        `${median(warm.map((r) => r.latency)).toFixed(2)} | ${ms(median(warmCpu))} | ${ms(warmCpu[Math.floor(warmCpu.length * 0.95)]!)} |`,
+        `${median(warm.map((r) => r.latency)).toFixed(2)} | ${ms(median(warmCpu))} | ${ms(warmCpu[Math.floor(warmCpu.length * 0.95)]!)} | ` +
+        `${(Math.max(...cold.map((r) => r.bytes), ...warm.map((r) => r.bytes)) / 1024).toFixed(1)} |`,
     );
   }
   await current.worker.dispose();
@@ -203,7 +223,7 @@ try {
   console.log(`# Benchmark (${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${warmRequests} warm requests per route)`);
   await benchValidation(Number(values['validate-reports']));
   if (buildSizes.length > 0) await benchBuild(scratch, buildSizes);
-  for (const size of sizes) await benchRoutes(size);
+  for (const size of sizes) for (const skew of skews) await benchRoutes(size, skew);
 } finally {
   await rm(scratch, { recursive: true, force: true });
 }

@@ -44,16 +44,22 @@ export interface SyntheticOptions {
    * places gather most reports: at 1.1 over 1,000 landmarks the first holds about 18% of them.
    */
   skew?: number;
+  /** The share of reports (0 to 1) that announce a period ahead, with a start and an end; none by default. */
+  announced?: number;
 }
 
-/** A draw of landmark positions by a Zipf law of exponent `skew`, by halving over the cumulative weights. */
-function landmarkDraw(landmarks: number, skew: number, random: () => number): () => number {
+/**
+ * A draw of landmark positions by a Zipf law of exponent `skew`, by halving over the cumulative
+ * weights; uniform from `random` itself when skew is 0, so unskewed catalogues stay what they were.
+ */
+function landmarkDraw(landmarks: number, skew: number, random: () => number, seed: number): () => number {
   if (skew <= 0) return () => Math.floor(random() * landmarks);
+  const zipfRandom = seededRandom(seed);
   const cumulative = new Float64Array(landmarks);
   let total = 0;
   for (let rank = 0; rank < landmarks; rank++) cumulative[rank] = total += 1 / (rank + 1) ** skew;
   return () => {
-    const target = random() * total;
+    const target = zipfRandom() * total;
     let low = 0;
     let high = landmarks - 1;
     while (low < high) {
@@ -65,7 +71,7 @@ function landmarkDraw(landmarks: number, skew: number, random: () => number): ()
   };
 }
 
-export function syntheticCatalogueInput({ landmarks, reports, seed = 1, today = '2026-11-01', skew = 0 }: SyntheticOptions): CatalogueInput {
+export function syntheticCatalogueInput({ landmarks, reports, seed = 1, today = '2026-11-01', skew = 0, announced: announcedShare = 0 }: SyntheticOptions): CatalogueInput {
   const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const todayMs = Date.parse(`${today}T00:00:00Z`);
@@ -89,7 +95,8 @@ export function syntheticCatalogueInput({ landmarks, reports, seed = 1, today = 
 
   const usedIds = new Set<string>();
   const reportInputs: ReportInput[] = [];
-  const drawLandmark = landmarkDraw(landmarks, skew, seededRandom(seed + 1));
+  const drawLandmark = landmarkDraw(landmarks, skew, random, seed + 1);
+  const announcedEvery = announcedShare > 0 ? Math.max(1, Math.round(1 / announcedShare)) : 0;
   for (let index = 0; index < reports && landmarks > 0; index++) {
     let id = '';
     while (id === '' || usedIds.has(id)) id = Array.from({ length: 10 }, () => pick([...idAlphabet])).join('');
@@ -97,8 +104,8 @@ export function syntheticCatalogueInput({ landmarks, reports, seed = 1, today = 
     const observed = new Date(todayMs - Math.floor(random() * 400) * 86_400_000).toISOString().slice(0, 10);
     const observedMs = Date.parse(`${observed}T00:00:00Z`);
     const committed = new Date(observedMs + Math.floor(random() * 86_400) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-    // One report in ten announces a period ahead, with an end stated or estimated, as notices do.
-    const announced = index % 10 === 0;
+    // Every so many reports announce a period ahead, with an end stated or estimated, as notices do.
+    const announced = announcedEvery > 0 && index % announcedEvery === 0;
     const dayAfter = (days: number) => new Date(observedMs + days * 86_400_000).toISOString().slice(0, 10);
     const from = announced ? dayAfter(1 + Math.floor(random() * 120)) : undefined;
     const until = from ? dayAfter(Math.round((Date.parse(`${from}T00:00:00Z`) - observedMs) / 86_400_000) + Math.floor(random() * 365)) : undefined;
@@ -114,7 +121,7 @@ export function syntheticCatalogueInput({ landmarks, reports, seed = 1, today = 
         confirmations: [],
         source: announced ? { kind: 'official', url: 'https://example.org/notice' } : { kind: 'traveller' },
         additionalSources: [],
-        ...(from && { from, until, untilKind: index % 20 === 0 ? ('estimated' as const) : undefined }),
+        ...(from && { from, until, untilKind: index % (2 * announcedEvery) === 0 ? ('estimated' as const) : undefined }),
       },
     });
   }
