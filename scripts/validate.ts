@@ -60,10 +60,11 @@ if (problems.length > 0) {
 console.log(
   `All content is valid: ${content.landmarks.length} landmarks, ${content.reports.length} reports (checked in ${seconds} s${cache ? `; ${parsingInWords(cache)}` : ''}).`,
 );
-// Warnings never fail the check: an old report is honest history, but the data no longer knows today.
+// Warnings never fail the check (and go to stdout, after the verdict): an old report is honest
+// history, but the data no longer knows today.
 const warnings = sortProblems(staleLandmarkWarnings(content, new Date()));
 for (const warning of warnings) {
   if (options.format === 'github') console.log(githubAnnotation(warning, 'warning'));
-  else console.error(`warning: ${formatProblem(warning)}`);
+  else console.log(`warning: ${formatProblem(warning)}`);
 }
-if (warnings.length > 0) console.error(`${warnings.length} landmark(s) with no report from the last year (warnings; the content is valid).`);
+if (warnings.length > 0) console.log(`${warnings.length} landmark(s) with no report from the last year (warnings; the content is valid).`);
