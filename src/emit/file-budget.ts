@@ -53,7 +53,7 @@ export function budgetProblem(measure: SiteMeasure, maxFiles: number): string | 
     return (
       `the site would have ${measure.files.toLocaleString('en')} files, over the budget of ${maxFiles.toLocaleString('en')} ` +
       `(Cloudflare allows 20,000 asset files per version on the free plan, 100,000 on paid); by part: ${parts}. ` +
-      'On a paid plan, build with --max-files 100000; beyond that, move the data files to an object store (README, "Scale path").'
+      'On a paid plan, build with --max-files 100000; beyond that, move the data files to an object store (docs/performance.md, "Building at scale: the file budget").'
     );
   }
   if (measure.largest.bytes > maxFileBytes) {
