@@ -24,7 +24,7 @@ const downloadText = async (name: string) => (await Promise.all(filesOf(resource
 
 /** What the API serves, less what depends on the moment of the request: the records a download holds. */
 function withoutRequestTime(landmark: LandmarkDetail) {
-  const { reports: _reports, reportCounts, currentCondition, asOf: _asOf, announcedNext: _announcedNext, ...rest } = landmark;
+  const { reports: _reports, reportCounts, currentCondition, asOf: _asOf, announcedNext: _announcedNext, reportsIncluded: _reportsIncluded, ...rest } = landmark;
   const { isCurrent: _isCurrent, ...condition } = currentCondition ?? { isCurrent: false };
   return { ...rest, currentCondition: currentCondition ? condition : null, reportCount: reportCounts.total };
 }

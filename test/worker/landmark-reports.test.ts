@@ -98,7 +98,7 @@ describe('a landmark with many reports', () => {
     const seen: string[] = [];
     let next: string | undefined = `/landmarks/${heaviest.slug}/reports.md`;
     while (next) {
-      const page = await (await site.get(next)).text();
+      const page: string = await (await site.get(next)).text();
       seen.push(...[...page.matchAll(/^- \[[^\]]*\]\([^)]*\/reports\/([a-z0-9]+)\)/gm)].map((match) => match[1]!));
       next = /^Older reports: (\S+)$/m.exec(page)?.[1]?.replace(testSiteUrl, '');
     }
