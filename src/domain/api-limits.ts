@@ -13,5 +13,12 @@ export const pageLimits = { min: 1, max: 1000, fallback: 500 } as const;
  */
 export const recentReportLimit = 50;
 
+/**
+ * The most reports getLandmark includes in all: a landmark in the news may have a thousand reports in
+ * effect at once, and its answer must stay well under a megabyte; the most recently confirmed come
+ * first, and listLandmarkReports has every one.
+ */
+export const includedReportLimit = 200;
+
 /** Length of the search term, in characters after trimming spaces. */
 export const queryLength = { min: 2, max: 100 } as const;

@@ -12,7 +12,7 @@ import {
 import { landmarkSlug } from '../schema/landmark-frontmatter.ts';
 import { reportId } from '../schema/report-frontmatter.ts';
 import { downloadPaths } from './download-resources.ts';
-import { pageLimits, queryLength, recentReportLimit } from './api-limits.ts';
+import { includedReportLimit, pageLimits, queryLength, recentReportLimit } from './api-limits.ts';
 import { defaultChangesWindowDays } from './changes.ts';
 import { maxCursorLength } from './cursor.ts';
 import { dayWindow, maxStatusDays } from './answer-day.ts';
@@ -170,7 +170,7 @@ export const apiOperations = {
     title: 'Get a landmark',
     summary: 'One landmark with its current condition, counts and the reports that matter: every report in effect or upcoming and the most recently confirmed ones.',
     description:
-      `Cite the landmark by \`urls.html\`, its canonical URL. Reports come newest confirmation first: all those in effect or upcoming on the day answered for, and the ${recentReportLimit} most recently confirmed; ` +
+      `Cite the landmark by \`urls.html\`, its canonical URL. Reports come newest confirmation first: the ${recentReportLimit} most recently confirmed and those in effect or upcoming on the day answered for, at most ${includedReportLimit} in all; ` +
       '`reportsIncluded` says how many were left out, and `reportsIncluded.all` (listLandmarkReports) pages through every report. ' +
       freshnessNote,
     input: z.strictObject({ slug, at }),
@@ -211,7 +211,7 @@ export const apiOperations = {
     title: "List a landmark's reports",
     summary: 'Every report of one landmark, newest observation first, one page at a time.',
     description:
-      `getLandmark includes every report in effect or upcoming and the ${recentReportLimit} most recently confirmed; this pages through all of them. ` +
+      `getLandmark includes the ${recentReportLimit} most recently confirmed reports and those in effect or upcoming, at most ${includedReportLimit}; this pages through all of them. ` +
       'To read every report, request a page, then while `pagination.hasMore` is true request again with `cursor` set to `pagination.nextCursor`; ' +
       'keyset cursors see every report once even when reports are added mid-walk. ' +
       freshnessNote,

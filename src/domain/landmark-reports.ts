@@ -1,6 +1,6 @@
 import type { StoredReport } from '../schema/api.ts';
 import { instantOf } from '../schema/calendar.ts';
-import { recentReportLimit } from './api-limits.ts';
+import { includedReportLimit, recentReportLimit } from './api-limits.ts';
 import { phaseOn } from './freshness.ts';
 import { slugPattern } from '../schema/landmark-frontmatter.ts';
 import { reportIdPattern } from '../schema/report-frontmatter.ts';
@@ -11,15 +11,22 @@ import { reportIdPattern } from '../schema/report-frontmatter.ts';
  * report in effect or upcoming) and the most recent history; listLandmarkReports pages the rest.
  */
 
-/** Every report in effect or upcoming on `day`, and the `recentReportLimit` most recently confirmed; `reports` newest confirmation first. */
+/**
+ * The `recentReportLimit` most recently confirmed reports and those in effect or upcoming on `day`,
+ * at most `includedReportLimit` in all, most recently confirmed first (`reports` come in that order).
+ */
 export function reportsThatMatter(reports: readonly StoredReport[], day: string): StoredReport[] {
-  return reports.length <= recentReportLimit
-    ? [...reports]
-    : reports.filter((report, index) => {
-        if (index < recentReportLimit) return true;
-        const phase = phaseOn(report, day);
-        return phase === 'in_effect' || phase === 'upcoming';
-      });
+  if (reports.length <= recentReportLimit) return [...reports];
+  const included: StoredReport[] = [];
+  for (const [index, report] of reports.entries()) {
+    if (included.length === includedReportLimit) break;
+    if (index < recentReportLimit) included.push(report);
+    else {
+      const phase = phaseOn(report, day);
+      if (phase === 'in_effect' || phase === 'upcoming') included.push(report);
+    }
+  }
+  return included;
 }
 
 /** Where a walk over a landmark's reports stands: after this report, in newest-observation order. */

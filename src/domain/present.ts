@@ -9,7 +9,7 @@ import type {
   StoredLandmarkSummary,
   StoredReport,
 } from '../schema/api.ts';
-import { recentReportLimit } from './api-limits.ts';
+import { includedReportLimit, recentReportLimit } from './api-limits.ts';
 import { conditionOn, reportsInEffectOn, upcomingOn } from './condition-timeline.ts';
 import { reportsThatMatter } from './landmark-reports.ts';
 import { phaseOn } from './freshness.ts';
@@ -56,6 +56,6 @@ export function presentLandmarkDetail(landmark: StoredLandmarkDetail, day: strin
     website,
     description,
     reports: included.map((report) => presentReport(report, day)),
-    reportsIncluded: { count: included.length, omitted: reports.length - included.length, recentLimit: recentReportLimit, all: allReportsUrl },
+    reportsIncluded: { count: included.length, omitted: reports.length - included.length, recentLimit: recentReportLimit, limit: includedReportLimit, all: allReportsUrl },
   };
 }

@@ -168,12 +168,13 @@ export const landmarkDetail = landmarkSummary.extend({
   ...landmarkDetailFields,
   reports: z
     .array(report)
-    .describe('Every report in effect or upcoming on asOf and the most recently confirmed others, up to reportsIncluded.recentLimit, newest confirmation first; reportsIncluded says how to read the rest.'),
+    .describe('The reportsIncluded.recentLimit most recently confirmed reports and those in effect or upcoming on asOf, at most reportsIncluded.limit in all, newest confirmation first; reportsIncluded says how to read the rest.'),
   reportsIncluded: z
     .object({
       count: z.int().nonnegative().describe('Reports in this answer.'),
       omitted: z.int().nonnegative().describe('Older reports left out: read them with listLandmarkReports.'),
       recentLimit: z.int().positive().describe('How many most recently confirmed reports are included beside those in effect or upcoming.'),
+      limit: z.int().positive().describe('The most reports included in all, most recently confirmed first.'),
       all: absoluteUrl.describe('listLandmarkReports for this landmark: every report, newest observation first, in pages.'),
     })
     .describe('Which of the landmark\'s reports this answer holds. When omitted is above 0, page through `all` to read every report.'),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticCatalogueInput } from '../../scripts/lib/synthetic-content.ts';
-import { recentReportLimit } from '../../src/domain/api-limits.ts';
+import { includedReportLimit, recentReportLimit } from '../../src/domain/api-limits.ts';
 import { buildCatalogue } from '../../src/domain/catalogue.ts';
 import { apiError, landmarkDetail, landmarkReportList } from '../../src/schema/api.ts';
 import { emitApiSite } from '../support/api-site.ts';
@@ -8,8 +8,9 @@ import { testSiteUrl } from '../support/build.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';
 
 // A skewed catalogue, as famous places gather most reports: by a Zipf law of exponent 1.1 the most
-// reported of 30 landmarks holds about a quarter of the 2,400 reports.
-const input = syntheticCatalogueInput({ landmarks: 30, reports: 2_400, seed: 11, skew: 1.1 });
+// reported of 30 landmarks holds about a quarter of the 2,400 reports, and one report in three
+// announces a period of up to a year, so hundreds are in effect at once.
+const input = syntheticCatalogueInput({ landmarks: 30, reports: 2_400, seed: 11, skew: 1.1, announced: 1 / 3 });
 const catalogue = buildCatalogue(input, testSiteUrl);
 const heaviest = [...catalogue.landmarks].sort((a, b) => b.reportCount - a.reportCount)[0]!;
 const lightest = [...catalogue.landmarks].sort((a, b) => a.reportCount - b.reportCount)[0]!;
@@ -42,17 +43,21 @@ describe('a landmark with many reports', () => {
     expect(heaviest.reportCount).toBeGreaterThan(catalogue.reports.length / 5);
   });
 
-  it('is answered with what matters on the day: every report in effect or upcoming, and the most recent ones', async () => {
+  it('is answered with what matters on the day: the most recent reports and those in effect or upcoming, within a bound', async () => {
     const response = await site.get(`/api/public/v1/landmarks/${heaviest.slug}`);
     const text = await response.text();
     const body = landmarkDetail.parse(JSON.parse(text));
     const inEffectOrUpcoming = heaviest.reports.filter((report) => report.from <= today ? today <= report.currentUntil : report.observedAt.slice(0, 10) <= today);
-    const expected = new Set([...heaviest.reports.slice(0, recentReportLimit), ...inEffectOrUpcoming].map((report) => report.id));
-    expect(new Set(body.reports.map((report) => report.id))).toEqual(expected);
+    const matters = new Set([...heaviest.reports.slice(0, recentReportLimit), ...inEffectOrUpcoming].map((report) => report.id));
+    // Most recently confirmed first, up to the bound, in the landmark's own order.
+    const expected = heaviest.reports.filter((report) => matters.has(report.id)).slice(0, includedReportLimit).map((report) => report.id);
+    expect(matters.size).toBeGreaterThan(includedReportLimit);
+    expect(body.reports.map((report) => report.id)).toEqual(expected);
     expect(body.reportsIncluded).toEqual({
-      count: expected.size,
-      omitted: heaviest.reportCount - expected.size,
+      count: expected.length,
+      omitted: heaviest.reportCount - expected.length,
       recentLimit: recentReportLimit,
+      limit: includedReportLimit,
       all: `${testSiteUrl}/api/public/v1/landmarks/${heaviest.slug}/reports`,
     });
     // The counts stay whole, and the current condition is the same as from every report.
