@@ -197,4 +197,15 @@ describe('a landmark to subscribe to', () => {
     const jsonLd = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(page)![1]!) as { specialOpeningHoursSpecification: unknown };
     expect(jsonLd.specialOpeningHoursSpecification).toEqual([{ '@type': 'OpeningHoursSpecification', opens: '00:00', closes: '00:00', validFrom: '2027-01-05', validThrough: '2027-03-01' }]);
   });
+
+  it('has a page of all its reports, which refuses a cursor it did not give', async () => {
+    const page = await site.get('/landmarks/museum-of-plans/reports');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect([...html.matchAll(/<a class="entry-title" href="\/reports\/([a-z0-9]+)"/g)].map((match) => match[1])).toEqual(['opensoon26', 'closure2027', 'works2030']);
+    expect(html).toContain('<link rel="canonical" href="http://lcr.test/landmarks/museum-of-plans/reports"');
+    const refused = await site.get('/landmarks/museum-of-plans/reports?cursor=nonsense');
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('cursor is not a cursor of this landmark');
+  });
 });
