@@ -170,7 +170,8 @@ export const apiOperations = {
     title: 'Get a landmark',
     summary: 'One landmark with its current condition, counts and the reports that matter: every report in effect or upcoming and the most recently confirmed ones.',
     description:
-      `Cite the landmark by \`urls.html\`, its canonical URL. Reports come newest confirmation first: the ${recentReportLimit} most recently confirmed and those in effect or upcoming on the day answered for, at most ${includedReportLimit} in all; ` +
+      `Cite the landmark by \`urls.html\`, its canonical URL. Reports come newest confirmation first: the ${recentReportLimit} most recently confirmed and those in effect or upcoming on the day answered for, at most ${includedReportLimit} in all ` +
+      `(of a landmark with more than ${includedReportLimit} reports, among the ${includedReportLimit} it keeps at hand: the most recent, and those whose source stated an end); ` +
       '`reportsIncluded` says how many were left out, and `reportsIncluded.all` (listLandmarkReports) pages through every report. ' +
       freshnessNote,
     input: z.strictObject({ slug, at }),

@@ -7,7 +7,7 @@ import type {
 import { instantOf, toTimestamp } from '../schema/calendar.ts';
 import type { LandmarkFrontmatter } from '../schema/landmark-frontmatter.ts';
 import type { ReportFrontmatter } from '../schema/report-frontmatter.ts';
-import { conditionTimelineOf } from './condition-timeline.ts';
+import { conditionTimelineOf, dayCountsOf } from './condition-timeline.ts';
 import { freshnessOf } from './freshness.ts';
 import { DigestList, landmarkInputText, reportInputText, type DigestFunction, type InputDigests } from './input-digests.ts';
 import { markdownTwin, siteUrls, type SiteUrls } from './urls.ts';
@@ -174,8 +174,7 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
         urls: pageUrlsOf(urls.landmarkPage(landmark.slug), urls.landmarkJson(landmark.slug)),
         currentCondition: conditionTimeline[0] ?? null,
         reportCount: own.length,
-        reportsCurrentUntil: own.map((report) => report.currentUntil).sort(),
-        reportsFrom: own.map((report) => report.from).sort(),
+        reportDays: { from: dayCountsOf(own.map((report) => report.from)), currentUntil: dayCountsOf(own.map((report) => report.currentUntil)) },
         conditionTimeline,
         website: frontmatter.website ?? null,
         description: landmark.description,

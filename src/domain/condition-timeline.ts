@@ -50,20 +50,31 @@ export function upcomingOn(timeline: readonly StoredCurrentCondition[], day: str
   return timeline.filter((condition) => phaseOn(condition, day) === 'upcoming').sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
 }
 
-/** How many sorted days are at most `day` (or, strictly, before it). */
-function countUpTo(sortedDays: readonly string[], day: string, strictly: boolean): number {
+/** A running count by day: [day, how many days of `days` are on or before it], one pair per distinct day. */
+export function dayCountsOf(days: readonly string[]): [string, number][] {
+  const counts: [string, number][] = [];
+  for (const [index, day] of [...days].sort().entries()) {
+    const last = counts[counts.length - 1];
+    if (last && last[0] === day) last[1] = index + 1;
+    else counts.push([day, index + 1]);
+  }
+  return counts;
+}
+
+/** The count so far on `day` (or, strictly, on the day before it), by halving over the pairs. */
+function countUpTo(counts: readonly (readonly [string, number])[], day: string, strictly: boolean): number {
   let low = 0;
-  let high = sortedDays.length;
+  let high = counts.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    const value = sortedDays[middle]!;
+    const value = counts[middle]![0];
     if (strictly ? value < day : value <= day) low = middle + 1;
     else high = middle;
   }
-  return low;
+  return low === 0 ? 0 : counts[low - 1]![1];
 }
 
 /** Reports in effect on `day`: those begun by then, less those ended before it (every period ends after it begins). */
-export function reportsInEffectOn(summary: Pick<StoredLandmarkSummary, 'reportsFrom' | 'reportsCurrentUntil'>, day: string): number {
-  return countUpTo(summary.reportsFrom, day, false) - countUpTo(summary.reportsCurrentUntil, day, true);
+export function reportsInEffectOn(summary: Pick<StoredLandmarkSummary, 'reportDays'>, day: string): number {
+  return countUpTo(summary.reportDays.from, day, false) - countUpTo(summary.reportDays.currentUntil, day, true);
 }

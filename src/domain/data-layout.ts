@@ -16,13 +16,21 @@ export interface DataLayout {
   changesChunkSize: number;
 }
 
-/** The most files each kind of data may take: 16,288 together, the rest for search, downloads and pages. */
+/** The most files each kind of data may take: 16,538 together, the rest for search, downloads and pages. */
 export const fileShares = {
   reportBuckets: 8_192,
   landmarkBuckets: 4_096,
   landmarkChunks: 2_000,
   changesChunks: 2_000,
+  /** The reports of landmarks too heavily reported to keep whole in their bucket (landmark-reports.ts). */
+  heavyReportChunks: 250,
 } as const;
+
+/**
+ * Reports per chunk of the heavy landmarks' reports: at least 500 (one page of listLandmarkReports
+ * reads one or two chunks), more once even every report of the catalogue would not fit the share.
+ */
+export const heavyReportChunkSizeFor = (reports: number): number => Math.max(500, Math.ceil(reports / fileShares.heavyReportChunks));
 
 /** Record counts below which files keep their smallest size. */
 const smallest = { landmarkChunkSize: 50, changesChunkSize: 200 } as const;
@@ -38,7 +46,7 @@ export function dataLayoutFor({ landmarks, reports }: { landmarks: number; repor
 
 /** How many data files a layout makes, search shards aside (their number follows the names' first letters). */
 export function dataFileCount(layout: DataLayout, { landmarks, reports }: { landmarks: number; reports: number }): number {
-  const manifests = 3; // the data manifest and the two chunk manifests
+  const manifests = 4; // the data manifest and the three chunk manifests
   const popular = 1;
   return (
     manifests +
@@ -46,6 +54,8 @@ export function dataFileCount(layout: DataLayout, { landmarks, reports }: { land
     layout.landmarkBuckets +
     layout.reportBuckets +
     Math.ceil(landmarks / layout.landmarkChunkSize) +
-    Math.ceil(reports / layout.changesChunkSize)
+    Math.ceil(reports / layout.changesChunkSize) +
+    // At most: only the reports of heavy landmarks are there.
+    Math.ceil(reports / heavyReportChunkSizeFor(reports))
   );
 }

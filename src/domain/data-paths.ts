@@ -13,6 +13,9 @@ export const dataPaths = {
   changesManifest: '/_data/changes/manifest.json',
   changesChunk: (index: number) => `/_data/changes/${index}.json`,
   searchShard: (key: string) => `/_data/search/${key}.json`,
+  /** Every report of the landmarks kept apart from their bucket (landmark-reports.ts), by slug then newest observation, in chunks. */
+  heavyReportsManifest: '/_data/landmark-reports/manifest.json',
+  heavyReportsChunk: (index: number) => `/_data/landmark-reports/${index}.json`,
   popular: '/_data/featured/popular.json',
   /** The page layout (HTML, as a JSON string) the Worker renders landmark or report pages into, built by Astro. */
   pageTemplate: (kind: PageKind) => `/_data/templates/${kind}.json`,

@@ -3,6 +3,7 @@ import type { ChangePosition } from './changes.ts';
 import { dataPaths, type DataManifest, type PageKind } from './data-paths.ts';
 import type { ChunkManifest } from './keyset-chunks.ts';
 import type { LandmarkListManifest } from './landmark-list.ts';
+import type { HeavyReportKey } from './landmark-reports.ts';
 import type { SearchShard } from './search/shard.ts';
 import type { StoredChange, StoredLandmarkDetail, StoredLandmarkSummary, StoredReport } from '../schema/api.ts';
 
@@ -18,6 +19,9 @@ export interface DataStore {
   landmarkListChunk(index: number): Promise<StoredLandmarkSummary[]>;
   changesManifest(): Promise<ChunkManifest<ChangePosition>>;
   changesChunk(index: number): Promise<StoredChange[]>;
+  /** The reports of heavy landmarks, by slug then newest observation (see landmark-reports.ts). */
+  heavyReportsManifest(): Promise<ChunkManifest<HeavyReportKey>>;
+  heavyReportsChunk(index: number): Promise<StoredReport[]>;
   /** Undefined when no indexed word starts with the shard's characters. */
   searchShard(key: string): Promise<SearchShard | undefined>;
   popular(): Promise<StoredLandmarkSummary[]>;
@@ -48,6 +52,8 @@ export function dataStoreOver(read: ReadDataFile): DataStore {
     landmarkListChunk: (index) => read(dataPaths.landmarkPagesChunk(index)),
     changesManifest: () => read(dataPaths.changesManifest),
     changesChunk: (index) => read(dataPaths.changesChunk(index)),
+    heavyReportsManifest: () => read(dataPaths.heavyReportsManifest),
+    heavyReportsChunk: (index) => read(dataPaths.heavyReportsChunk(index)),
     async searchShard(key) {
       return (await manifest()).searchShardKeys.includes(key) ? read<SearchShard>(dataPaths.searchShard(key)) : undefined;
     },

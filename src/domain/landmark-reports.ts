@@ -29,6 +29,44 @@ export function reportsThatMatter(reports: readonly StoredReport[], day: string)
   return included;
 }
 
+/**
+ * A landmark with more reports than this keeps only this many in its bucket (`keptReports`), so a
+ * request about it reads a bounded file however famous it is; all its reports are kept apart, in
+ * chunks ordered by slug and newest observation, which listLandmarkReports pages through.
+ */
+export const keptReportLimit = includedReportLimit;
+
+/**
+ * The reports a heavy landmark keeps in its bucket, in its order (newest confirmation first): the
+ * `recentReportLimit` most recently confirmed, then those whose source stated an end, the latest
+ * end first (the periods that can be in effect long after their observation, today's and the
+ * announced ones before those long over), then the next most recent, up to the limit.
+ */
+export function keptReports(reports: readonly StoredReport[]): StoredReport[] {
+  if (reports.length <= keptReportLimit) return [...reports];
+  const kept = new Set(reports.slice(0, recentReportLimit));
+  const periods = reports.filter((report) => report.until !== null).sort((a, b) => (a.currentUntil < b.currentUntil ? 1 : a.currentUntil > b.currentUntil ? -1 : 0));
+  for (const report of periods) {
+    if (kept.size === keptReportLimit) break;
+    kept.add(report);
+  }
+  for (const report of reports) {
+    if (kept.size === keptReportLimit) break;
+    kept.add(report);
+  }
+  return reports.filter((report) => kept.has(report));
+}
+
+/** A heavy landmark's report in the chunks' order: slug, then newest observation, then id. */
+export type HeavyReportKey = [slug: string, observed: number, id: string];
+
+export const heavyReportKeyOf = (report: StoredReport): HeavyReportKey => [report.landmark.slug, instantOf(report.observedAt), report.id];
+
+export function compareHeavyReportKeys(a: HeavyReportKey, b: HeavyReportKey): number {
+  if (a[0] !== b[0]) return a[0] < b[0] ? -1 : 1;
+  return compareReportPositions({ observed: a[1], id: a[2] }, { observed: b[1], id: b[2] });
+}
+
 /** Where a walk over a landmark's reports stands: after this report, in newest-observation order. */
 export interface ReportPosition {
   slug: string;

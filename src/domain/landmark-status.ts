@@ -51,18 +51,48 @@ function unknownReason(lastKnown: StoredReport | undefined, day: string, hasRepo
   return `No report is in effect on ${day}: the latest (${conditionLabel(lastKnown.condition)}) applies from ${lastKnown.from}.`;
 }
 
-/** The most recently confirmed report made by `day`: reports come newest confirmation first. */
-const lastKnownOn = (reports: readonly StoredReport[], day: string) => reports.find((report) => dayOf(report.observedAt) <= day);
+/**
+ * The most recently confirmed report made by `day` (reports come newest confirmation first); of a
+ * heavy landmark, whose bucket keeps only some reports, the most recently confirmed of its timeline.
+ */
+function lastKnownOn(landmark: StoredLandmarkDetail, day: string): string | undefined {
+  const complete = landmark.reports.length === landmark.reportCount;
+  const candidates: readonly { observedAt: string; id?: string; reportId?: string }[] = complete ? landmark.reports : landmark.conditionTimeline;
+  const found = candidates.find((candidate) => dayOf(candidate.observedAt) <= day);
+  return found && (found.id ?? found.reportId);
+}
 
 interface DayAnswer {
   report: StoredReport | undefined;
   inEffect: boolean;
 }
 
-function answerOn(landmark: StoredLandmarkDetail, reportsById: ReadonlyMap<string, StoredReport>, day: string): DayAnswer {
+/** The id of the report that decides `day`, or of the last known one when none is in effect. */
+function decidingId(landmark: StoredLandmarkDetail, day: string): { id: string | undefined; inEffect: boolean } {
   const found = conditionOn(landmark.conditionTimeline, day);
-  if (found?.inEffect) return { report: reportsById.get(found.condition.reportId), inEffect: true };
-  return { report: lastKnownOn(landmark.reports, day), inEffect: false };
+  if (found?.inEffect) return { id: found.condition.reportId, inEffect: true };
+  return { id: lastKnownOn(landmark, day), inEffect: false };
+}
+
+function answerOn(landmark: StoredLandmarkDetail, reportsById: ReadonlyMap<string, StoredReport>, day: string): DayAnswer {
+  const { id, inEffect } = decidingId(landmark, day);
+  return { report: id === undefined ? undefined : reportsById.get(id), inEffect };
+}
+
+/**
+ * The ids of the reports an answer from `from` to `to` cites that the landmark's bucket does not
+ * hold (a heavy landmark keeps only some): the operation reads them from the report buckets.
+ */
+export function reportsToRead(landmark: StoredLandmarkDetail, from: string, to: string): string[] {
+  const held = new Set(landmark.reports.map((report) => report.id));
+  const needed = new Set<string>();
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    const { id } = decidingId(landmark, day);
+    if (id !== undefined && !held.has(id)) needed.add(id);
+  }
+  const [next] = upcomingOn(landmark.conditionTimeline, to);
+  if (next && !held.has(next.reportId)) needed.add(next.reportId);
+  return [...needed];
 }
 
 function stretchOf(answer: DayAnswer, from: string, to: string, hasReports: boolean): StatusStretch {
@@ -104,9 +134,12 @@ function nextOf(timeline: readonly StoredCurrentCondition[], reportsById: Readon
   return { reportId: report.id, url: report.urls.html, condition: report.condition, summary: report.summary, from: report.from, until: report.until, untilKind: report.untilKind };
 }
 
-/** The landmark's status on every day from `from` to `to` (inclusive, UTC days, from <= to). */
-export function landmarkStatusOf(landmark: StoredLandmarkDetail, from: string, to: string): LandmarkStatus {
-  const reportsById = new Map(landmark.reports.map((report) => [report.id, report]));
+/**
+ * The landmark's status on every day from `from` to `to` (inclusive, UTC days, from <= to); `read`
+ * holds the reports named by reportsToRead, which the landmark's bucket does not.
+ */
+export function landmarkStatusOf(landmark: StoredLandmarkDetail, from: string, to: string, read: readonly StoredReport[] = []): LandmarkStatus {
+  const reportsById = new Map([...landmark.reports, ...read].map((report) => [report.id, report]));
   const hasReports = landmark.reports.length > 0;
   const stretches: StatusStretch[] = [];
   let start = from;

@@ -37,7 +37,7 @@ function announcedNextOf(next: StoredCurrentCondition | undefined): AnnouncedNex
 }
 
 export function presentLandmarkSummary(landmark: StoredLandmarkSummary, day: string): LandmarkSummary {
-  const { reportCount, reportsCurrentUntil: _until, reportsFrom: _from, conditionTimeline, currentCondition: _stored, ...rest } = landmark;
+  const { reportCount, reportDays: _reportDays, conditionTimeline, currentCondition: _stored, ...rest } = landmark;
   return {
     ...rest,
     currentCondition: presentCurrentCondition(landmark, day),
@@ -56,6 +56,6 @@ export function presentLandmarkDetail(landmark: StoredLandmarkDetail, day: strin
     website,
     description,
     reports: included.map((report) => presentReport(report, day)),
-    reportsIncluded: { count: included.length, omitted: reports.length - included.length, recentLimit: recentReportLimit, limit: includedReportLimit, all: allReportsUrl },
+    reportsIncluded: { count: included.length, omitted: landmark.reportCount - included.length, recentLimit: recentReportLimit, limit: includedReportLimit, all: allReportsUrl },
   };
 }

@@ -3,12 +3,13 @@ import path from 'node:path';
 import { bucketPositions } from '../domain/buckets.ts';
 import { summaryOf, type Catalogue } from '../domain/catalogue.ts';
 import { changeOf, changeOrder } from '../domain/changes.ts';
-import { dataLayoutFor } from '../domain/data-layout.ts';
+import { dataLayoutFor, heavyReportChunkSizeFor } from '../domain/data-layout.ts';
 import { dataPaths, type DataManifest } from '../domain/data-paths.ts';
 import { dataStoreOver, type DataStore } from '../domain/data-store.ts';
 import type { DigestList } from '../domain/input-digests.ts';
 import { popularLandmarks } from '../domain/featured.ts';
-import { chunkSortedAtKeys } from '../domain/keyset-chunks.ts';
+import { chunkSorted, chunkSortedAtKeys } from '../domain/keyset-chunks.ts';
+import { compareHeavyReportKeys, heavyReportKeyOf, keptReportLimit, keptReports } from '../domain/landmark-reports.ts';
 import { chunkLandmarkList } from '../domain/landmark-list.ts';
 import { buildSearchShards } from '../domain/search/build-index.ts';
 import type { OutputStore } from './output-store.ts';
@@ -45,6 +46,27 @@ function* bucketFiles<T>(records: readonly T[], keys: readonly string[], bucketC
 }
 
 /**
+ * The reports of every heavy landmark (more than keptReportLimit), by slug then newest observation,
+ * in chunks with a manifest of first keys: one page of a landmark's reports reads one or two chunks.
+ */
+function* heavyReportFiles(catalogue: Catalogue, chunkSize: number): Generator<DataFile> {
+  const positionOfId = new Map<string, number>();
+  const heavy = catalogue.landmarks.filter((landmark) => landmark.reports.length > keptReportLimit);
+  if (heavy.length > 0) catalogue.reports.forEach((report, position) => positionOfId.set(report.id, position));
+  const ordered = heavy.flatMap((landmark) => {
+    const keyed = landmark.reports.map((report) => ({ key: heavyReportKeyOf(report), position: positionOfId.get(report.id)! }));
+    return keyed.sort((a, b) => compareHeavyReportKeys(a.key, b.key));
+  });
+  const { manifest, chunks } = chunkSorted(ordered, ({ key }) => key, chunkSize);
+  yield dataFile(dataPaths.heavyReportsManifest, () => manifest);
+  const digests = catalogue.inputDigests?.reports;
+  for (const [index, chunk] of chunks.entries()) {
+    const reports = () => chunk.map(({ position }) => catalogue.reports[position]!);
+    yield dataFile(dataPaths.heavyReportsChunk(index), reports, digests && (() => chunk.map(({ position }) => digests.at(position))));
+  }
+}
+
+/**
  * Every file behind the API routes, one at a time: the build writes each as it comes, so memory
  * never holds every file's text at once.
  */
@@ -64,7 +86,10 @@ export function* apiDataFiles(catalogue: Catalogue, repositoryUrl: string): Gene
   };
   yield dataFile(dataPaths.manifest, () => manifest);
   const slugs = catalogue.landmarks.map(({ slug }) => slug);
-  yield* bucketFiles(catalogue.landmarks, slugs, layout.landmarkBuckets, dataPaths.landmarkBucket, digests?.landmarks);
+  // A heavy landmark keeps a bounded share of its reports in its bucket; all of them go apart, below.
+  const bucketed = catalogue.landmarks.map((landmark) => (landmark.reports.length > keptReportLimit ? { ...landmark, reports: keptReports(landmark.reports) } : landmark));
+  yield* bucketFiles(bucketed, slugs, layout.landmarkBuckets, dataPaths.landmarkBucket, digests?.landmarks);
+  yield* heavyReportFiles(catalogue, heavyReportChunkSizeFor(catalogue.reports.length));
   const ids = catalogue.reports.map(({ id }) => id);
   yield* bucketFiles(catalogue.reports, ids, layout.reportBuckets, dataPaths.reportBucket, digests?.reports);
 

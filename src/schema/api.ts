@@ -111,16 +111,22 @@ const landmarkCore = {
   urls: pageUrls,
 };
 
+/** [day, how many so far]: a running count by day. */
+const dayCount = z.tuple([calendarDate, z.int().nonnegative()]);
+
 export const storedLandmarkSummary = z.object({
   ...landmarkCore,
   currentCondition: storedCurrentCondition
     .nullable()
     .describe('The most recently confirmed report\'s condition and dates; null when there are no reports.'),
   reportCount: z.int().nonnegative().describe('Number of reports about the landmark.'),
-  /** currentUntil of every report, sorted, so the Worker can count current reports without loading them. */
-  reportsCurrentUntil: z.array(calendarDate),
-  /** from of every report, sorted: reports in effect on a day are those begun minus those ended. */
-  reportsFrom: z.array(calendarDate),
+  /**
+   * How many reports begin (`from`) and end (`currentUntil`) by each day, as [day, count so far]
+   * in day order, so the Worker counts the reports in effect on any day (begun minus ended) without
+   * loading them. One pair per distinct day, not per report: a landmark with a hundred thousand
+   * reports over a few years keeps a few thousand pairs.
+   */
+  reportDays: z.object({ from: z.array(dayCount), currentUntil: z.array(dayCount) }),
   /**
    * Every report that decides the landmark's condition on some day (the most recently confirmed in
    * effect then), every report announced ahead and the most recently confirmed one, in that order
@@ -168,7 +174,7 @@ export const landmarkDetail = landmarkSummary.extend({
   ...landmarkDetailFields,
   reports: z
     .array(report)
-    .describe('The reportsIncluded.recentLimit most recently confirmed reports and those in effect or upcoming on asOf, at most reportsIncluded.limit in all, newest confirmation first; reportsIncluded says how to read the rest.'),
+    .describe('The reportsIncluded.recentLimit most recently confirmed reports and those in effect or upcoming on asOf, at most reportsIncluded.limit in all, newest confirmation first (of a landmark with more reports than that limit, among those it keeps at hand: the most recent, and those whose source stated an end); reportsIncluded says how to read the rest.'),
   reportsIncluded: z
     .object({
       count: z.int().nonnegative().describe('Reports in this answer.'),

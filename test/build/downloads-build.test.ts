@@ -68,7 +68,7 @@ describe('npm run build writes the bulk downloads under /data/', () => {
       'reports-csv.confirmations': 'array',
       'reports-csv.updatedAt': 'datetime',
     });
-    expect([...types.keys()].some((name) => /reportsCurrentUntil|isCurrent|_reports$/.test(name))).toBe(false);
+    expect([...types.keys()].some((name) => /reportDays|conditionTimeline|reportsCurrentUntil|isCurrent|_reports$/.test(name))).toBe(false);
   });
 
   it('states the license, the attribution and how freshness is read', () => {

@@ -1,3 +1,4 @@
+import { dayCountsOf } from '../../src/domain/condition-timeline.ts';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -61,8 +62,7 @@ function syntheticCatalogue(): Catalogue {
       urls: urls(`/landmarks/${slug}`, `/api/public/v1/landmarks/${slug}`),
       currentCondition: index % 5 ? current : null,
       reportCount: own.length,
-      reportsCurrentUntil: own.map((report) => report.currentUntil),
-      reportsFrom: own.map((report) => report.from),
+      reportDays: { from: dayCountsOf(own.map((report) => report.from)), currentUntil: dayCountsOf(own.map((report) => report.currentUntil)) },
       conditionTimeline: index % 5 ? [current] : [],
       website: index % 2 ? `https://example.org/${slug}?a=1&b=2` : null,
       description: index % 7 ? `Description of ${name}, "quoted".` : '',
@@ -116,10 +116,10 @@ describe('bulk downloads of the same catalogue', () => {
     expect(listed).toEqual((await readdir(whole.directory)).filter((name) => name !== 'datapackage.json').sort());
   });
 
-  it('hold exactly the catalogue records in NDJSON, without the internal reportsCurrentUntil or embedded reports', async () => {
+  it('hold exactly the catalogue records in NDJSON, without the internal day counts, timeline or embedded reports', async () => {
     const lines = (await whole.read('landmarks.ndjson')).toString('utf8').split('\n');
     expect(lines.pop()).toBe('');
-    const expected = catalogue.landmarks.map(({ reports: _reports, reportsCurrentUntil: _until, reportsFrom: _from, conditionTimeline: _timeline, ...record }) => record);
+    const expected = catalogue.landmarks.map(({ reports: _reports, reportDays: _days, conditionTimeline: _timeline, ...record }) => record);
     expect(lines.map((line) => JSON.parse(line))).toEqual(expected);
     const reportLines = (await whole.read('reports.ndjson')).toString('utf8').trimEnd().split('\n');
     expect(reportLines.map((line) => JSON.parse(line))).toEqual(catalogue.reports);
@@ -131,7 +131,7 @@ describe('bulk downloads of the same catalogue', () => {
       const [header, ...rows] = parseCsv((await whole.read(`${table}.csv`)).toString('utf8'));
       expect(header!.map((field) => field.text)).toEqual(fields.map((field) => field.name));
       const fromCsv = rows.map((row) => unflatten(fields, row.map(csvCellValue)));
-      const expected = table === 'reports' ? catalogue.reports : catalogue.landmarks.map(({ reports: _r, reportsCurrentUntil: _u, reportsFrom: _f, conditionTimeline: _t, ...record }) => record);
+      const expected = table === 'reports' ? catalogue.reports : catalogue.landmarks.map(({ reports: _r, reportDays: _d, conditionTimeline: _t, ...record }) => record);
       expect(fromCsv).toEqual(expected);
 
       const databaseFile = path.join(whole.directory, 'landmark-condition-reports.sqlite');

@@ -21,8 +21,7 @@ function landmark(slug: string, lat: number, lon: number, current?: { condition:
       ? { ...current, reportId: `${slug}1`, summary: 'x', observedAt: '2026-01-01', lastConfirmedAt: '2026-01-01', reportExpiryDays: 14, from: '2026-01-01', until: null, untilKind: null }
       : null,
     reportCount: current ? 1 : 0,
-    reportsCurrentUntil: current ? [current.currentUntil] : [],
-    reportsFrom: current ? ['2026-01-01'] : [],
+    reportDays: current ? { from: [['2026-01-01', 1]], currentUntil: [[current.currentUntil, 1]] } : { from: [], currentUntil: [] },
     conditionTimeline: current ? [{ ...current, reportId: `${slug}1`, summary: 'x', observedAt: '2026-01-01', lastConfirmedAt: '2026-01-01', reportExpiryDays: 14, from: '2026-01-01', until: null, untilKind: null }] : [],
   };
 }

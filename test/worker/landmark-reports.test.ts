@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticCatalogueInput } from '../../scripts/lib/synthetic-content.ts';
 import { includedReportLimit, recentReportLimit } from '../../src/domain/api-limits.ts';
 import { buildCatalogue } from '../../src/domain/catalogue.ts';
-import { apiError, landmarkDetail, landmarkReportList } from '../../src/schema/api.ts';
+import { conditionOn } from '../../src/domain/condition-timeline.ts';
+import { keptReports } from '../../src/domain/landmark-reports.ts';
+import { apiError, landmarkDetail, landmarkReportList, landmarkStatus } from '../../src/schema/api.ts';
 import { emitApiSite } from '../support/api-site.ts';
 import { testSiteUrl } from '../support/build.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';
@@ -47,15 +49,22 @@ describe('a landmark with many reports', () => {
     const response = await site.get(`/api/public/v1/landmarks/${heaviest.slug}`);
     const text = await response.text();
     const body = landmarkDetail.parse(JSON.parse(text));
-    const inEffectOrUpcoming = heaviest.reports.filter((report) => report.from <= today ? today <= report.currentUntil : report.observedAt.slice(0, 10) <= today);
-    const matters = new Set([...heaviest.reports.slice(0, recentReportLimit), ...inEffectOrUpcoming].map((report) => report.id));
-    // Most recently confirmed first, up to the bound, in the landmark's own order.
-    const expected = heaviest.reports.filter((report) => matters.has(report.id)).slice(0, includedReportLimit).map((report) => report.id);
-    expect(matters.size).toBeGreaterThan(includedReportLimit);
-    expect(body.reports.map((report) => report.id)).toEqual(expected);
+    const mattersToday = (report: (typeof heaviest.reports)[number]) => (report.from <= today ? today <= report.currentUntil : report.observedAt.slice(0, 10) <= today);
+    const inEffectOrUpcoming = heaviest.reports.filter(mattersToday);
+    expect(inEffectOrUpcoming.length + recentReportLimit).toBeGreaterThan(includedReportLimit);
+    const included = body.reports.map((report) => report.id);
+    // The most recent history first, then what is in effect or upcoming, newest confirmation first, within the bound.
+    expect(included.slice(0, recentReportLimit)).toEqual(heaviest.reports.slice(0, recentReportLimit).map((report) => report.id));
+    expect(included.length).toBeLessThanOrEqual(includedReportLimit);
+    expect(body.reports.slice(recentReportLimit).every((report) => report.isCurrent || report.isUpcoming)).toBe(true);
+    const order = new Map(heaviest.reports.map((report, index) => [report.id, index]));
+    expect(included.map((id) => order.get(id)!)).toEqual([...included.map((id) => order.get(id)!)].sort((a, b) => a - b));
+    // Announced periods in effect or ahead are kept at hand first: all of them are there while room is left.
+    const periods = inEffectOrUpcoming.filter((report) => report.until !== null).map((report) => report.id);
+    if (included.length < includedReportLimit) expect(included).toEqual(expect.arrayContaining(periods));
     expect(body.reportsIncluded).toEqual({
-      count: expected.length,
-      omitted: heaviest.reportCount - expected.length,
+      count: included.length,
+      omitted: heaviest.reportCount - included.length,
       recentLimit: recentReportLimit,
       limit: includedReportLimit,
       all: `${testSiteUrl}/api/public/v1/landmarks/${heaviest.slug}/reports`,
@@ -108,5 +117,17 @@ describe('a landmark with many reports', () => {
       next = /^Older reports: (\S+)$/m.exec(page)?.[1]?.replace(testSiteUrl, '');
     }
     expect(seen.sort()).toEqual(heaviest.reports.map((report) => report.id).sort());
+  });
+
+  it('answers its status on any day with the deciding report, even one its bucket does not keep', async () => {
+    const kept = new Set(keptReports(heaviest.reports).map((report) => report.id));
+    const decidingOutsideBucket: string[] = [];
+    for (const day of ['2025-11-15', '2026-02-01', '2026-05-20', '2026-08-31', today]) {
+      const status = landmarkStatus.parse(await (await site.get(`/api/public/v1/landmarks/${heaviest.slug}/status?on=${day}`)).json());
+      const deciding = conditionOn(heaviest.conditionTimeline, day);
+      expect({ day, reportId: status.stretches[0]!.evidence?.reportId ?? null }).toEqual({ day, reportId: deciding?.inEffect ? deciding.condition.reportId : null });
+      if (deciding?.inEffect && !kept.has(deciding.condition.reportId)) decidingOutsideBucket.push(day);
+    }
+    expect(decidingOutsideBucket.length).toBeGreaterThan(0);
   });
 });

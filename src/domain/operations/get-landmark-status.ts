@@ -1,7 +1,7 @@
 import { invalidParameter, notFound } from '../api-error.ts';
 import { answerDay, maxStatusDays } from '../answer-day.ts';
 import { addDays } from '../../schema/calendar.ts';
-import { landmarkStatusOf } from '../landmark-status.ts';
+import { landmarkStatusOf, reportsToRead } from '../landmark-status.ts';
 import type { Operation } from './context.ts';
 
 /** The period asked about: one day (`on`, today by default) or a trip (`from` and `to` together). */
@@ -28,5 +28,6 @@ export const getLandmarkStatusOperation: Operation<'getLandmarkStatus'> = async 
   if (!landmark) {
     throw notFound(`No landmark has the slug "${slug}". Find slugs with /api/public/v1/search?q=… or /api/public/v1/landmarks.`);
   }
-  return landmarkStatusOf(landmark, period.from, period.to);
+  const read = await Promise.all(reportsToRead(landmark, period.from, period.to).map((id) => store.report(id)));
+  return landmarkStatusOf(landmark, period.from, period.to, read.filter((report) => report !== undefined));
 };

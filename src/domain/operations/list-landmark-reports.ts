@@ -1,10 +1,36 @@
+import type { StoredLandmarkDetail, StoredReport } from '../../schema/api.ts';
 import { invalidParameter, notFound } from '../api-error.ts';
 import { answerDay } from '../answer-day.ts';
 import { encodeCursor } from '../cursor.ts';
-import { compareReportPositions, isReportPosition, positionOf } from '../landmark-reports.ts';
+import type { DataStore } from '../data-store.ts';
+import { collectPage } from '../keyset-chunks.ts';
+import { compareHeavyReportKeys, compareReportPositions, heavyReportKeyOf, isReportPosition, positionOf, type ReportPosition } from '../landmark-reports.ts';
 import { presentReport } from '../present.ts';
 import { cursorPosition } from './cursor-parameter.ts';
 import type { Operation } from './context.ts';
+
+type Page = { reports: StoredReport[]; hasMore: boolean };
+
+/** A page from the reports the landmark's bucket holds: all of them, for a landmark that is not heavy. */
+function pageFromBucket(landmark: StoredLandmarkDetail, after: ReportPosition | undefined, limit: number): Page {
+  const ordered = landmark.reports.map((report) => ({ report, position: positionOf(report) })).sort((a, b) => compareReportPositions(a.position, b.position));
+  const first = after ? ordered.findIndex(({ position }) => compareReportPositions(position, after) > 0) : 0;
+  if (first === -1) return { reports: [], hasMore: false };
+  return { reports: ordered.slice(first, first + limit).map(({ report }) => report), hasMore: first + limit < ordered.length };
+}
+
+/** A page from the chunks that hold every report of the heavy landmarks, by slug then newest observation. */
+async function pageFromChunks(store: DataStore, slug: string, after: ReportPosition | undefined, limit: number): Promise<Page> {
+  // Before the landmark's first report when starting: its slug with a later observation than any.
+  const start = after ? ([slug, after.observed, after.id] as const) : ([slug, Number.MAX_SAFE_INTEGER, ''] as const);
+  const { items } = await collectPage(await store.heavyReportsManifest(), store.heavyReportsChunk, {
+    limit: limit + 1,
+    keyOf: heavyReportKeyOf,
+    isAfterStart: (key) => compareHeavyReportKeys(key, [...start]) > 0,
+  });
+  const own = items.filter((report) => report.landmark.slug === slug);
+  return { reports: own.slice(0, limit), hasMore: own.length > limit };
+}
 
 export const listLandmarkReportsOperation: Operation<'listLandmarkReports'> = async ({ store, now }, { slug, limit, cursor, at }) => {
   const day = answerDay(now, at);
@@ -17,20 +43,18 @@ export const listLandmarkReportsOperation: Operation<'listLandmarkReports'> = as
   if (after && after.slug !== slug) {
     throw invalidParameter('cursor', `cursor walks the reports of "${after.slug}", not of "${slug}"; pass pagination.nextCursor of this landmark's previous page unchanged, or omit cursor to start from the first page`);
   }
-  const ordered = landmark.reports.map((report) => ({ report, position: positionOf(report) })).sort((a, b) => compareReportPositions(a.position, b.position));
-  const first = after ? ordered.findIndex(({ position }) => compareReportPositions(position, after) > 0) : 0;
-  const page = first === -1 ? [] : ordered.slice(first, first + limit);
-  const hasMore = first !== -1 && first + limit < ordered.length;
-  const last = page[page.length - 1];
+  // A heavy landmark's bucket keeps only some of its reports: the rest are read from the chunks.
+  const page = landmark.reports.length === landmark.reportCount ? pageFromBucket(landmark, after, limit) : await pageFromChunks(store, slug, after, limit);
+  const last = page.reports[page.reports.length - 1];
   return {
     asOf: day,
     landmark: { slug: landmark.slug, name: landmark.name, url: landmark.urls.html },
-    total: landmark.reports.length,
-    reports: page.map(({ report }) => presentReport(report, day)),
+    total: landmark.reportCount,
+    reports: page.reports.map((report) => presentReport(report, day)),
     pagination: {
       limit,
-      nextCursor: hasMore && last ? encodeCursor('landmark-reports', { slug, ...last.position }) : null,
-      hasMore,
+      nextCursor: page.hasMore && last ? encodeCursor('landmark-reports', { slug, ...positionOf(last) }) : null,
+      hasMore: page.hasMore,
     },
   };
 };
