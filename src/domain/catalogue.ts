@@ -9,6 +9,7 @@ import type { LandmarkFrontmatter } from '../schema/landmark-frontmatter.ts';
 import type { ReportFrontmatter } from '../schema/report-frontmatter.ts';
 import { conditionTimelineOf, dayCountsOf } from './condition-timeline.ts';
 import { freshnessOf } from './freshness.ts';
+import { keptReportLimit, keptReports } from './landmark-reports.ts';
 import { DigestList, landmarkInputText, reportInputText, type DigestFunction, type InputDigests } from './input-digests.ts';
 import { markdownTwin, siteUrls, type SiteUrls } from './urls.ts';
 
@@ -155,7 +156,8 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
       const ownIndexes = bySlug.get(landmark.slug)!.positions;
       const ownInOrder = [...ownIndexes].sort(recency.compare);
       const own = ownInOrder.map((index) => reports[index]!);
-      const conditionTimeline = conditionTimelineOf(own.map(conditionOf));
+      const kept = own.length > keptReportLimit ? new Set(keptReports(own).map((report) => report.id)) : undefined;
+      const conditionTimeline = conditionTimelineOf(own.map(conditionOf), kept && ((reportId) => kept.has(reportId)));
       const wikipediaEditions = input.popularity?.get(frontmatter.wikidata) ?? null;
       const detail: StoredLandmarkDetail = {
         slug: landmark.slug,

@@ -27,12 +27,17 @@ function coverPeriod(covered: [string, string][], from: string, until: string): 
   return false;
 }
 
-/** `conditions` newest confirmation first, as the landmark's reports are ordered. */
-export function conditionTimelineOf(conditions: readonly StoredCurrentCondition[]): StoredCurrentCondition[] {
+/**
+ * `conditions` newest confirmation first, as the landmark's reports are ordered. `keepsAnnounced`
+ * says which reports announced ahead to keep for "what comes next" when they decide no day: all of
+ * them by default; of a heavy landmark, those it keeps at hand (landmark-reports.ts), so that ten
+ * thousand announcements do not make its list entry megabytes long.
+ */
+export function conditionTimelineOf(conditions: readonly StoredCurrentCondition[], keepsAnnounced: (reportId: string) => boolean = () => true): StoredCurrentCondition[] {
   const covered: [string, string][] = [];
   return conditions.filter((condition, index) => {
     const decides = !coverPeriod(covered, condition.from, condition.currentUntil);
-    return index === 0 || decides || isAnnouncedAhead(condition);
+    return index === 0 || decides || (isAnnouncedAhead(condition) && keepsAnnounced(condition.reportId));
   });
 }
 
