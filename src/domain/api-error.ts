@@ -32,5 +32,9 @@ export class ApiError extends Error {
 
 export const notFound = (message: string) => new ApiError(404, 'not_found', message);
 
+/** The 404 of every operation about one landmark, saying where slugs are found. */
+export const landmarkNotFound = (slug: string) =>
+  notFound(`No landmark has the slug "${slug}". Find slugs with /api/public/v1/search?q=… or /api/public/v1/landmarks.`);
+
 export const invalidParameter = (parameter: string, message: string) =>
   new ApiError(400, 'invalid_parameter', message, { parameter });

@@ -1,4 +1,4 @@
-import { invalidParameter, notFound } from '../api-error.ts';
+import { invalidParameter, landmarkNotFound } from '../api-error.ts';
 import { answerDay, maxStatusDays } from '../answer-day.ts';
 import { addDays } from '../../schema/calendar.ts';
 import { landmarkStatusOf, reportsToRead } from '../landmark-status.ts';
@@ -26,7 +26,7 @@ export const getLandmarkStatusOperation: Operation<'getLandmarkStatus'> = async 
   const period = periodAsked(now, on, from, to);
   const landmark = await store.landmark(slug);
   if (!landmark) {
-    throw notFound(`No landmark has the slug "${slug}". Find slugs with /api/public/v1/search?q=… or /api/public/v1/landmarks.`);
+    throw landmarkNotFound(slug);
   }
   const read = await Promise.all(reportsToRead(landmark, period.from, period.to).map((id) => store.report(id)));
   return landmarkStatusOf(landmark, period.from, period.to, read.filter((report) => report !== undefined));

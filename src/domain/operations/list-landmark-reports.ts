@@ -1,5 +1,5 @@
 import type { StoredLandmarkDetail, StoredReport } from '../../schema/api.ts';
-import { invalidParameter, notFound } from '../api-error.ts';
+import { invalidParameter, landmarkNotFound } from '../api-error.ts';
 import { answerDay } from '../answer-day.ts';
 import { encodeCursor } from '../cursor.ts';
 import type { DataStore } from '../data-store.ts';
@@ -37,7 +37,7 @@ export const listLandmarkReportsOperation: Operation<'listLandmarkReports'> = as
   const after = cursorPosition('landmark-reports', "this landmark's reports", cursor, isReportPosition);
   const landmark = await store.landmark(slug);
   if (!landmark) {
-    throw notFound(`No landmark has the slug "${slug}". Find slugs with /api/public/v1/search?q=… or /api/public/v1/landmarks.`);
+    throw landmarkNotFound(slug);
   }
   // A cursor names the landmark it walks: one of another landmark is not a position in this list.
   if (after && after.slug !== slug) {
