@@ -1,10 +1,11 @@
 import { z } from 'zod';
 
 /**
- * Who stands behind a report. The kind decides what a report may claim: only the operator or an
- * authority can announce an end date (`until`), so freshness honours `until` on official reports
- * alone. `press` exists because most closures reach the public through news articles, and an
- * article's own reporting is neither a visitor's sighting nor the operator's word.
+ * Who stands behind a report, so a reader can weigh it. An end date (`until`) counts whatever the
+ * kind, as long as the source stated it at the time (marked announced or estimated): an end the
+ * operator announced usually reaches the public through the press. `press` exists because most
+ * closures reach the public through news articles, and an article's own reporting is neither a
+ * visitor's sighting nor the operator's word.
  */
 export const sourceKindMeanings = {
   traveller: 'seen by a visitor, in person',
