@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { confirmation as confirmationSchema } from '../schema/report-frontmatter.ts';
 import { didYouMean } from '../load/did-you-mean.ts';
-import { addConfirmation } from './add-confirmation.ts';
+import { addConfirmation } from '../drafts/add-confirmation.ts';
 import { checkWithSchema } from './answer-checks.ts';
 import { localDay, readCommandLine, type CommandIo } from './command-line.ts';
 import { indexContent } from './content-index.ts';

@@ -6,7 +6,7 @@ import { checkWithSchema, optionalAnswer } from './answer-checks.ts';
 import { missingFlagsMessage, readCommandLine, type CommandIo } from './command-line.ts';
 import { indexContent } from './content-index.ts';
 import { countryCodeFrom, likelyCountryCode, numberFrom, wikidataIdFrom } from './field-input.ts';
-import { landmarkFilePath, landmarkFileText, type LandmarkDraft } from './landmark-file-text.ts';
+import { landmarkFilePath, landmarkFileText, type LandmarkDraft } from '../drafts/landmark-file-text.ts';
 import { askQuestions, resolveAnswer, type AnswerCheck } from './prompter.ts';
 import { writeCheckedDraft } from './write-checked-draft.ts';
 

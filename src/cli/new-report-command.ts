@@ -6,8 +6,8 @@ import { checkKnown, checkWithSchema, optionalAnswer } from './answer-checks.ts'
 import { localDay, missingFlagsMessage, readCommandLine, type CommandIo } from './command-line.ts';
 import { indexContent } from './content-index.ts';
 import { askQuestions, resolveAnswer, type AnswerCheck } from './prompter.ts';
-import { newReportId } from './report-id.ts';
-import { reportFilePath, reportFileText, type ReportDraft } from './report-file-text.ts';
+import { newReportId } from '../drafts/report-id.ts';
+import { reportFilePath, reportFileText, type ReportDraft } from '../drafts/report-file-text.ts';
 import { writeCheckedDraft } from './write-checked-draft.ts';
 
 export const newReportUsage = `usage: npm run new-report -- --landmark <slug> --condition <condition> --summary "<one line>"

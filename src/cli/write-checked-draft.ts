@@ -3,7 +3,7 @@ import path from 'node:path';
 import { loadContent } from '../load/load-content.ts';
 import type { Problem } from '../load/problem.ts';
 import type { Content } from '../load/records.ts';
-import { checkDraft } from './check-draft.ts';
+import { checkDraft } from '../drafts/check-draft.ts';
 import { describeDraftProblems, describeProblemsAfterWriting, type CommandIo } from './command-line.ts';
 
 export interface Draft {

@@ -3,11 +3,8 @@ import { conditionExpiryDays, conditionMeanings, conditions } from '../schema/co
 import { countryCodes } from '../schema/country-codes.ts';
 import { landmarkFrontmatter } from '../schema/landmark-frontmatter.ts';
 import { reportFrontmatter } from '../schema/report-frontmatter.ts';
+import { landmarkSchemaFile, reportSchemaFile } from '../schema/schema-files.ts';
 
-/** Where the generated schemas live, relative to the repository root; editors and modelines point here. */
-export const schemasFolder = 'schemas';
-export const landmarkSchemaFile = `${schemasFolder}/landmark-frontmatter.schema.json`;
-export const reportSchemaFile = `${schemasFolder}/report-frontmatter.schema.json`;
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema> };
 

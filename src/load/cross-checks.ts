@@ -208,3 +208,14 @@ export function crossCheck(content: Content, now: Date): UnlocatedProblem[] {
   }
   return problems;
 }
+
+/**
+ * The rules of `crossCheck` that one report can break on its own (its dates against each other and
+ * the clock, its sources), for a draft checked where the rest of the content is not at hand.
+ */
+export function checkReportAlone(report: ReportRecord, now: Date): UnlocatedProblem[] {
+  const problems: UnlocatedProblem[] = [];
+  checkReportDates(report, problems, now, futureTest(now));
+  checkReportSources(report, problems);
+  return problems;
+}

@@ -6,10 +6,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import Ajv from 'ajv';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
-import { frontmatterSchemaFiles, landmarkSchemaFile, reportSchemaFile } from '../../src/emit/json-schemas.ts';
+import { frontmatterSchemaFiles } from '../../src/emit/json-schemas.ts';
+import { landmarkSchemaFile, reportSchemaFile } from '../../src/schema/schema-files.ts';
 import { parseFrontmatter } from '../../src/load/parse-frontmatter.ts';
-import { landmarkFileText } from '../../src/cli/landmark-file-text.ts';
-import { reportFileText } from '../../src/cli/report-file-text.ts';
+import { landmarkFileText } from '../../src/drafts/landmark-file-text.ts';
+import { reportFileText } from '../../src/drafts/report-file-text.ts';
 import { projectRoot } from '../support/build.ts';
 
 const readJson = (file: string) => JSON.parse(readFileSync(path.join(projectRoot, file), 'utf8')) as Record<string, unknown>;

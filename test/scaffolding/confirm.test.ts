@@ -3,7 +3,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/load/load-content.ts';
-import { addConfirmation } from '../../src/cli/add-confirmation.ts';
+import { addConfirmation } from '../../src/drafts/add-confirmation.ts';
 import { confirmCommand } from '../../src/cli/confirm-command.ts';
 import { newReportCommand } from '../../src/cli/new-report-command.ts';
 import { projectRoot, runScript } from '../support/build.ts';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkContentFile } from '../../src/load/check-content-file.ts';
-import { landmarkFilePath, landmarkFileText } from '../../src/cli/landmark-file-text.ts';
-import { reportFilePath, reportFileText } from '../../src/cli/report-file-text.ts';
+import { landmarkFilePath, landmarkFileText } from '../../src/drafts/landmark-file-text.ts';
+import { reportFilePath, reportFileText } from '../../src/drafts/report-file-text.ts';
 import { conditions } from '../../src/schema/conditions.ts';
 
 const encode = (text: string) => new TextEncoder().encode(text);

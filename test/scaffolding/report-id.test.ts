@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newReportId, reportIdAlphabet } from '../../src/cli/report-id.ts';
+import { newReportId, reportIdAlphabet } from '../../src/drafts/report-id.ts';
 import { reportIdPattern } from '../../src/schema/report-frontmatter.ts';
 
 describe('new report ids', () => {

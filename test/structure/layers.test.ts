@@ -14,9 +14,10 @@ const layers: Record<string, readonly string[]> = {
   domain: ['schema'],
   load: ['domain', 'schema'],
   emit: ['load', 'domain', 'schema'],
-  site: ['emit', 'domain', 'schema'],
+  drafts: ['load', 'domain', 'schema'],
+  site: ['emit', 'drafts', 'domain', 'schema'],
   worker: ['domain', 'schema'],
-  cli: ['emit', 'load', 'domain', 'schema'],
+  cli: ['emit', 'drafts', 'load', 'domain', 'schema'],
 };
 
 const importPattern = /(?:^|\s)(?:import|export)\b[^'"`;]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)|^\s*import\s+['"](\.[^'"]+)['"]/gm;

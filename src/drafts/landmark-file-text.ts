@@ -1,4 +1,4 @@
-import { landmarkSchemaFile } from '../emit/json-schemas.ts';
+import { landmarkSchemaFile } from '../schema/schema-files.ts';
 import { schemaModeline } from './modeline.ts';
 import { yamlScalar } from './yaml-scalar.ts';
 

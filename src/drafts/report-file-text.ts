@@ -1,6 +1,6 @@
 import { conditions } from '../schema/conditions.ts';
 import { sourceKindMeanings } from '../schema/sources.ts';
-import { reportSchemaFile } from '../emit/json-schemas.ts';
+import { reportSchemaFile } from '../schema/schema-files.ts';
 import { schemaModeline } from './modeline.ts';
 import { yamlScalar } from './yaml-scalar.ts';
 
