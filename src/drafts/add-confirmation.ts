@@ -10,6 +10,19 @@ export type EditResult = { ok: true; text: string } | { ok: false; message: stri
 const openingLine = /^\uFEFF?---[ \t]*\r?\n/;
 const closingLine = /^---[ \t]*\r?$/m;
 
+/** Where the run of comment and blank lines that ends the frontmatter begins (its length when there is none). */
+function startOfTrailingComments(yamlText: string): number {
+  const lines = yamlText.split('\n');
+  let start = yamlText.length;
+  // The text ends with a line break, so the last "line" is empty and adds no character.
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const line = lines[index]!;
+    if (!/^[ \t]*(?:#.*)?$/.test(line)) break;
+    start -= index === lines.length - 1 ? line.length : line.length + 1;
+  }
+  return start;
+}
+
 /**
  * Appends a confirmation to a report's text, changing nothing else: comments, quoting, field
  * order, line ends and the body stay as the contributor left them. The frontmatter is edited
@@ -26,8 +39,13 @@ export function addConfirmation(text: string, confirmation: NewConfirmation): Ed
   const lineEnd = opening.endsWith('\r\n') ? '\r\n' : '\n';
 
   const yamlText = frontmatter.replace(/\r\n/g, '\n');
-  const document = parseDocument(yamlText, { schema: 'core', uniqueKeys: true });
-  if (document.errors.length > 0 || !isMap(document.contents)) {
+  // The comments after the last field are kept as written, outside the round trip: the yaml package
+  // attaches them to the last value (a nested map like source's, or a block list) and would indent
+  // them or put a blank line before them.
+  const trailingStart = startOfTrailingComments(yamlText);
+  const document = parseDocument(yamlText.slice(0, trailingStart), { schema: 'core', uniqueKeys: true });
+  const whole = parseDocument(yamlText, { schema: 'core', uniqueKeys: true });
+  if (document.errors.length > 0 || whole.errors.length > 0 || !isMap(document.contents)) {
     return { ok: false, message: 'expected readable YAML frontmatter; run npm run validate to see what is wrong' };
   }
   const map = document.contents;
@@ -49,10 +67,6 @@ export function addConfirmation(text: string, confirmation: NewConfirmation): Ed
       map.items.splice(observedIndex === -1 ? map.items.length : observedIndex + 1, 0, pair as (typeof map.items)[number]);
     }
   }
-  // The comments after the last field are kept as written: the yaml package would put a blank
-  // line before them whenever the last field is a block list.
-  const trailing = yamlText.slice(map.range?.[2] ?? yamlText.length);
-  document.comment = null;
-  const edited = document.toString({ lineWidth: 0, indentSeq: true, flowCollectionPadding: false }) + trailing;
+  const edited = document.toString({ lineWidth: 0, indentSeq: true, flowCollectionPadding: false }) + yamlText.slice(trailingStart);
   return { ok: true, text: `${opening}${lineEnd === '\n' ? edited : edited.replace(/\n/g, '\r\n')}${rest}` };
 }

@@ -79,7 +79,14 @@ describe('npm run confirm', () => {
     expect(problems).toEqual([]);
     const confirmed = content.reports.find((candidate) => candidate.id === id)!;
     expect(confirmed.frontmatter.confirmations).toHaveLength(1);
-    expect(await readFile(path.join(root, confirmed.file), 'utf8')).toContain('# yaml-language-server: $schema=');
+    // Only the confirmation's lines are new: the commented-out fields after source keep their place
+    // and indentation (the round trip used to indent them into the source block).
+    const written = (await readFile(path.join(root, confirmed.file), 'utf8')).split('\n');
+    const scaffolded = written.filter((line) => !/^confirmations:$|^ {2}- date: /.test(line));
+    expect(written.length - scaffolded.length).toBe(2);
+    expect(written).toContain('# untilKind: estimated');
+    expect(written[0]).toBe('---');
+    expect(written[1]).toMatch(/^# yaml-language-server: \$schema=/);
   });
 
   it('refuses a date before the observation or in the future, leaving the file unchanged', async () => {
