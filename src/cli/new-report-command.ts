@@ -7,7 +7,8 @@ import { localDay, missingFlagsMessage, readCommandLine, type CommandIo } from '
 import { indexContent } from './content-index.ts';
 import { askQuestions, resolveAnswer, type AnswerCheck } from './prompter.ts';
 import { newReportId } from '../drafts/report-id.ts';
-import { reportFilePath, reportFileText, type ReportDraft } from '../drafts/report-file-text.ts';
+import { reportFilePath, reportFileText } from '../drafts/report-file-text.ts';
+import type { ReportDraft } from '../domain/report-draft.ts';
 import { writeCheckedDraft } from './write-checked-draft.ts';
 
 export const newReportUsage = `usage: npm run new-report -- --landmark <slug> --condition <condition> --summary "<one line>"

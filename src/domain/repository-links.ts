@@ -11,3 +11,10 @@ export const editReportUrl = (repositoryUrl: string, report: { id: string; landm
   `${repositoryUrl}/edit/${branch}/content/reports/${report.landmark.slug}/${report.id}.md`;
 
 export const contributingUrlOf = (repositoryUrl: string): string => `${repositoryUrl}/blob/${branch}/CONTRIBUTING.md`;
+
+/**
+ * GitHub's "new file" page with the file's path and text filled in: for someone without write
+ * access GitHub offers to fork the repository and opens the pull request from there.
+ */
+export const newFileUrl = (repositoryUrl: string, file: string, text: string): string =>
+  `${repositoryUrl}/new/${branch}?filename=${encodeURIComponent(file)}&value=${encodeURIComponent(text)}`;

@@ -1,22 +1,10 @@
+import type { ReportDraft } from '../domain/report-draft.ts';
 import { conditions } from '../schema/conditions.ts';
 import { sourceKindMeanings } from '../schema/sources.ts';
 import { reportSchemaFile } from '../schema/schema-files.ts';
 import { schemaModeline } from './modeline.ts';
 import { yamlScalar } from './yaml-scalar.ts';
 
-export interface ReportDraft {
-  landmarkSlug: string;
-  id: string;
-  condition: string;
-  summary: string;
-  observedAt: string;
-  source: { kind: string; name?: string | undefined; url?: string | undefined };
-  from?: string | undefined;
-  until?: string | undefined;
-  untilKind?: string | undefined;
-  /** Markdown details; when absent the body is only the guidance comment. */
-  details?: string | undefined;
-}
 
 export const reportFilePath = (landmarkSlug: string, id: string): string => `content/reports/${landmarkSlug}/${id}.md`;
 

@@ -5,6 +5,7 @@ import type { LandmarkDetail, LandmarkStatus } from '../../schema/api.ts';
 import { html, trusted } from './html.ts';
 import { touristAttraction } from './json-ld.ts';
 import { subscriptionUrls } from './landmark-subscriptions.ts';
+import { confirmForm, reportFormSection } from './report-forms.ts';
 import { reportList } from './report-lines.ts';
 import { locatorMap } from './locator-map.ts';
 import type { PageContent } from './page-content.ts';
@@ -46,6 +47,8 @@ export function landmarkPage(landmark: LandmarkDetail, repositoryUrl: string, ch
   const contributingUrl = contributingUrlOf(repositoryUrl);
   const subscriptions = subscriptionUrls(landmark.urls.html);
   const currentReport = current && landmark.reports.find((report) => report.id === current.reportId);
+  // "Still the same?" confirms the report the page leads with, else the most recently confirmed.
+  const latestReport = currentReport ?? landmark.reports[0];
   const inEffect = landmark.reports.filter((report) => report.isCurrent);
   const upcoming = landmark.reports.filter((report) => report.isUpcoming).sort((a, b) => (a.from < b.from ? -1 : 1));
   const history = landmark.reports.filter((report) => !report.isCurrent && !report.isUpcoming);
@@ -59,7 +62,8 @@ export function landmarkPage(landmark: LandmarkDetail, repositoryUrl: string, ch
       ? html`<p><span class="condition" data-condition="${current.condition}">${conditionLabel(current.condition)}</span> ${current.summary}</p>
         <p class="freshness" data-current-until="${current.currentUntil}" data-from="${current.from}">${freshnessInWords(current)}.</p>
         ${currentReport && html`<p><a href="${sitePath(currentReport.urls.html)}">Read the report</a></p>`}`
-      : html`<p>No reports yet. <a href="${contributingUrl}">Report what you saw</a>.</p>`}
+      : html`<p>No reports yet. <a href="#report">Report what you saw</a>.</p>`}
+    ${latestReport && confirmForm(latestReport, repositoryUrl)}
   </section>
 
   ${inEffect.length > 0 && html`<h2>In effect on ${landmark.asOf}</h2>
@@ -89,6 +93,8 @@ export function landmarkPage(landmark: LandmarkDetail, repositoryUrl: string, ch
       : reportList(history, 'Earlier reports, most recently confirmed first')}
   ${landmark.reportsIncluded.omitted > 0 &&
   html`<p><a href="${sitePath(landmark.urls.html)}/reports">All ${landmark.reportCounts.total} reports</a>, newest observation first (${landmark.reportsIncluded.omitted} older ones are not shown here).</p>`}
+
+  ${reportFormSection(landmark, repositoryUrl, contributingUrl)}
 
   <h2>Use and cite</h2>
   <div class="cite">

@@ -4,3 +4,14 @@
 import { enhanceSearch } from './search-as-you-type.ts';
 
 for (const form of document.querySelectorAll<HTMLFormElement>('form[data-search-form]')) enhanceSearch(form);
+
+// The report forms need the validator's schemas and a YAML parser: a separate file, fetched only
+// by the pages that have them.
+const reportForms = document.querySelectorAll<HTMLFormElement>('form[data-report-form]');
+const confirmForms = document.querySelectorAll<HTMLFormElement>('form[data-confirm-form]');
+if (reportForms.length + confirmForms.length > 0) {
+  void import('./report-form.ts').then(({ enhanceReportForm, enhanceConfirmForm }) => {
+    for (const form of reportForms) enhanceReportForm(form);
+    for (const form of confirmForms) enhanceConfirmForm(form);
+  });
+}
