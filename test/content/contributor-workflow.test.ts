@@ -93,6 +93,17 @@ describe('GitHub Actions', () => {
     expect(commands).toEqual(expect.arrayContaining(['npm run validate', 'npm test', 'npm run build']));
   });
 
+  it('comment how the changed pages will read, from a workflow that never runs the pull request\'s code', () => {
+    const preview = workflow('pull-request.yml').jobs.preview!.steps;
+    expect(preview.find((step) => step.uses?.startsWith('actions/checkout@'))!.with).toMatchObject({ 'fetch-depth': 0 });
+    expect(preview.some((step) => step.run?.includes('npm run --silent preview-changes -- --base "$BASE"'))).toBe(true);
+    const comment = workflow('pull-request-comment.yml');
+    expect(comment.on).toMatchObject({ workflow_run: { workflows: ['Pull request'], types: ['completed'] } });
+    const commentSteps = steps(comment);
+    expect(commentSteps.some((step) => step.uses?.startsWith('actions/checkout@'))).toBe(false);
+    expect(commentSteps.some((step) => step.run?.includes('npm'))).toBe(false);
+  });
+
   it('deploy main with its full history, daily too, with secrets that the README names', () => {
     const flow = workflow('deploy.yml');
     expect(flow.on).toMatchObject({ push: { branches: ['main'] }, schedule: [{ cron: expect.any(String) }] });
