@@ -7,6 +7,7 @@ import {
   landmarkSearchResults,
   landmarkReportList,
   landmarkStatus,
+  recheckList,
   report,
 } from '../schema/api.ts';
 import { landmarkSlug } from '../schema/landmark-frontmatter.ts';
@@ -84,7 +85,8 @@ export type OperationId =
   | 'getLandmarkStatus'
   | 'listLandmarkReports'
   | 'getReport'
-  | 'getChanges';
+  | 'getChanges'
+  | 'listLandmarksToRecheck';
 
 export interface ApiOperation {
   operationId: OperationId;
@@ -256,6 +258,23 @@ export const apiOperations = {
     cacheControl: apiCacheControl,
     exampleMistake: { updated_since: 'yesterday' },
   },
+  listLandmarksToRecheck: {
+    operationId: 'listLandmarksToRecheck',
+    path: `${apiBasePath}/recheck`,
+    title: 'Landmarks to check again',
+    summary: 'Landmarks with no report in effect today, most popular first: where a visitor\'s report is most wanted.',
+    description:
+      'Each entry says what was last known (`lastReport`, no longer in effect) and `announcedFrom`, the first day of a condition announced to start later, if any. ' +
+      'Visitors can report from the landmark\'s page (`urls.html`). ' +
+      'Pages like listLandmarks: follow `pagination.nextCursor` while `pagination.hasMore` is true; a page may list fewer than `limit` landmarks when most of those it looked at are current, and still have more after it. ' +
+      'Answers for the day of the request only: which landmarks need a report changes as reports expire.',
+    input: z.strictObject({ limit, cursor: cursor.optional() }),
+    response: recheckList,
+    responseName: 'RecheckList',
+    errors: [{ status: 400, when: 'limit is not a whole number from 1 to 1000, or cursor is not a current cursor of this list' }],
+    cacheControl: apiCacheControl,
+    exampleMistake: { limit: 5000 },
+  },
 } as const satisfies Record<OperationId, ApiOperation>;
 
 /** In the order people meet them: find, then read, then keep in sync. */
@@ -268,6 +287,7 @@ export const operationOrder: readonly OperationId[] = [
   'listLandmarks',
   'getChanges',
   'getFeaturedLandmarks',
+  'listLandmarksToRecheck',
 ];
 
 /** The names of the path parameters of a path template, e.g. ["slug"]. */

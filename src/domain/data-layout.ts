@@ -24,6 +24,8 @@ export const fileShares = {
   changesChunks: 2_000,
   /** The reports of landmarks too heavily reported to keep whole in their bucket (landmark-reports.ts). */
   heavyReportChunks: 250,
+  /** Every landmark in the order of the list of those to check again (recheck.ts). */
+  recheckChunks: 100,
 } as const;
 
 /**
@@ -31,6 +33,12 @@ export const fileShares = {
  * reads one or two chunks), more once even every report of the catalogue would not fit the share.
  */
 export const heavyReportChunkSizeFor = (reports: number): number => Math.max(500, Math.ceil(reports / fileShares.heavyReportChunks));
+
+/**
+ * Landmarks per chunk of the list of those to check again: at least 500, so that a page of mostly
+ * current landmarks still finds its stale ones in the few chunks one request reads.
+ */
+export const recheckChunkSizeFor = (landmarks: number): number => Math.max(500, Math.ceil(landmarks / fileShares.recheckChunks));
 
 /** Record counts below which files keep their smallest size. */
 const smallest = { landmarkChunkSize: 50, changesChunkSize: 200 } as const;
@@ -46,7 +54,7 @@ export function dataLayoutFor({ landmarks, reports }: { landmarks: number; repor
 
 /** How many data files a layout makes, search shards aside (their number follows the names' first letters). */
 export function dataFileCount(layout: DataLayout, { landmarks, reports }: { landmarks: number; reports: number }): number {
-  const manifests = 4; // the data manifest and the three chunk manifests
+  const manifests = 5; // the data manifest and the four chunk manifests
   const popular = 1;
   return (
     manifests +
@@ -56,6 +64,7 @@ export function dataFileCount(layout: DataLayout, { landmarks, reports }: { land
     Math.ceil(landmarks / layout.landmarkChunkSize) +
     Math.ceil(reports / layout.changesChunkSize) +
     // At most: only the reports of heavy landmarks are there.
-    Math.ceil(reports / heavyReportChunkSizeFor(reports))
+    Math.ceil(reports / heavyReportChunkSizeFor(reports)) +
+    Math.ceil(landmarks / recheckChunkSizeFor(landmarks))
   );
 }

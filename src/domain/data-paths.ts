@@ -17,6 +17,9 @@ export const dataPaths = {
   heavyReportsManifest: '/_data/landmark-reports/manifest.json',
   heavyReportsChunk: (index: number) => `/_data/landmark-reports/${index}.json`,
   popular: '/_data/featured/popular.json',
+  /** Every landmark in the order of the list of those to check again (recheck.ts), in chunks. */
+  recheckManifest: '/_data/recheck/manifest.json',
+  recheckChunk: (index: number) => `/_data/recheck/${index}.json`,
   /** The page layout (HTML, as a JSON string) the Worker renders landmark or report pages into, built by Astro. */
   pageTemplate: (kind: PageKind) => `/_data/templates/${kind}.json`,
 } as const;

@@ -4,8 +4,9 @@ import { dataPaths, type DataManifest, type PageKind } from './data-paths.ts';
 import type { ChunkManifest } from './keyset-chunks.ts';
 import type { LandmarkListManifest } from './landmark-list.ts';
 import type { HeavyReportKey } from './landmark-reports.ts';
+import type { RecheckPosition } from './recheck.ts';
 import type { SearchShard } from './search/shard.ts';
-import type { StoredChange, StoredLandmarkDetail, StoredLandmarkSummary, StoredReport } from '../schema/api.ts';
+import type { StoredChange, StoredLandmarkDetail, StoredLandmarkSummary, StoredRecheckEntry, StoredReport } from '../schema/api.ts';
 
 /**
  * Every read of prebuilt data goes through this interface, so that the operations run the same
@@ -25,6 +26,9 @@ export interface DataStore {
   /** Undefined when no indexed word starts with the shard's characters. */
   searchShard(key: string): Promise<SearchShard | undefined>;
   popular(): Promise<StoredLandmarkSummary[]>;
+  /** Every landmark, most popular first, as the list of those to check again stores it (recheck.ts). */
+  recheckManifest(): Promise<ChunkManifest<RecheckPosition>>;
+  recheckChunk(index: number): Promise<StoredRecheckEntry[]>;
   /** The site URL the data was built for (SITE_URL at build time). */
   siteUrl(): Promise<string>;
   /** The repository of the content (REPOSITORY_URL at build time). */
@@ -58,6 +62,8 @@ export function dataStoreOver(read: ReadDataFile): DataStore {
       return (await manifest()).searchShardKeys.includes(key) ? read<SearchShard>(dataPaths.searchShard(key)) : undefined;
     },
     popular: () => read(dataPaths.popular),
+    recheckManifest: () => read(dataPaths.recheckManifest),
+    recheckChunk: (index) => read(dataPaths.recheckChunk(index)),
     siteUrl: async () => (await manifest()).siteUrl,
     repositoryUrl: async () => (await manifest()).repositoryUrl,
     pageTemplate: (kind) => read<string>(dataPaths.pageTemplate(kind)),

@@ -3,6 +3,9 @@ import type { StoredLandmarkSummary } from '../schema/api.ts';
 export const popularCount = 50;
 export const randomCount = 12;
 
+/** A landmark's popularity: its Wikipedia language editions, below every count read when not read yet. */
+export const popularityOf = (landmark: { wikipediaEditions: number | null }): number => landmark.wikipediaEditions ?? -1;
+
 /**
  * The most popular landmarks by Wikipedia language editions. Landmarks whose count has not been
  * read yet follow those with one, ordered by how much there is to read about them, then by name.
@@ -11,7 +14,7 @@ export function popularLandmarks(landmarks: readonly StoredLandmarkSummary[], co
   return [...landmarks]
     .sort(
       (a, b) =>
-        (b.wikipediaEditions ?? -1) - (a.wikipediaEditions ?? -1) ||
+        popularityOf(b) - popularityOf(a) ||
         b.reportCount - a.reportCount ||
         a.name.localeCompare(b.name, 'en') ||
         (a.slug < b.slug ? -1 : 1),

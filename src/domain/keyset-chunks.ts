@@ -88,3 +88,42 @@ export async function collectPage<Item, Key>(
   }
   return { items: collected.slice(0, limit), hasMore: collected.length > limit };
 }
+
+export interface MatchingPageQuery<Item, Key> extends PageQuery<Item, Key> {
+  /** Whether a record belongs on the page; known only as the request is answered (e.g. as of its day). */
+  accepts: (item: Item) => boolean;
+  /**
+   * The most chunks one request reads, so that its cost stays bounded however few records match; at
+   * least 2, as the starting chunk may hold nothing after the start position.
+   */
+  maxChunks: number;
+}
+
+/**
+ * The first `limit` records after the start position that `accepts` keeps, reading chunks in order
+ * until one more than `limit` is found or `maxChunks` were read. `resumeAfter` is the key to start
+ * the next page after: the last record listed, or, when the reading budget ran out first, the last
+ * record examined (a page may then list fewer than `limit` and still have more after it).
+ */
+export async function collectMatchingPage<Item, Key>(
+  manifest: ChunkManifest<Key>,
+  readChunk: (index: number) => Promise<Item[]>,
+  { limit, keyOf, isAfterStart, accepts, maxChunks }: MatchingPageQuery<Item, Key>,
+): Promise<{ items: Item[]; hasMore: boolean; resumeAfter: Key | undefined }> {
+  const first = startingChunk(manifest, isAfterStart);
+  const last = Math.min(manifest.firstKeys.length, first + maxChunks);
+  const items: Item[] = [];
+  let examined: Item | undefined;
+  for (let index = first; index < last; index++) {
+    for (const item of await readChunk(index)) {
+      if (!isAfterStart(keyOf(item))) continue;
+      if (accepts(item)) {
+        if (items.length === limit) return { items, hasMore: true, resumeAfter: keyOf(items[limit - 1]!) };
+        items.push(item);
+      }
+      examined = item;
+    }
+  }
+  const unread = last < manifest.firstKeys.length;
+  return { items, hasMore: unread, resumeAfter: unread && examined ? keyOf(examined) : undefined };
+}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { bucketPositions } from '../domain/buckets.ts';
 import { summaryOf, type Catalogue } from '../domain/catalogue.ts';
 import { changeOf, changeOrder } from '../domain/changes.ts';
-import { dataLayoutFor, heavyReportChunkSizeFor } from '../domain/data-layout.ts';
+import { dataLayoutFor, heavyReportChunkSizeFor, recheckChunkSizeFor } from '../domain/data-layout.ts';
 import { dataPaths, type DataManifest } from '../domain/data-paths.ts';
 import { dataStoreOver, type DataStore } from '../domain/data-store.ts';
 import type { DigestList } from '../domain/input-digests.ts';
@@ -11,6 +11,7 @@ import { popularLandmarks } from '../domain/featured.ts';
 import { chunkSorted, chunkSortedAtKeys } from '../domain/keyset-chunks.ts';
 import { compareHeavyReportKeys, heavyReportKeyOf, keptReportLimit, keptReports } from '../domain/landmark-reports.ts';
 import { chunkLandmarkList } from '../domain/landmark-list.ts';
+import { compareRecheckPositions, recheckEntryOf, recheckPositionOf } from '../domain/recheck.ts';
 import { buildSearchShards } from '../domain/search/build-index.ts';
 import type { OutputStore } from './output-store.ts';
 
@@ -118,6 +119,19 @@ export function* apiDataFiles(catalogue: Catalogue, repositoryUrl: string): Gene
 
   for (const [key, shard] of shards) yield dataFile(dataPaths.searchShard(key), () => shard);
   yield dataFile(dataPaths.popular, () => popularLandmarks(summaries));
+  yield* recheckFiles(catalogue);
+}
+
+/** Every landmark, most popular first, as the list of those to check again reads them (recheck.ts). */
+function* recheckFiles(catalogue: Catalogue): Generator<DataFile> {
+  // No request answers for a day before the newest observation, so earlier stretches never matter.
+  let newest = '';
+  for (const report of catalogue.reports) if (report.observedAt > newest) newest = report.observedAt;
+  const entries = catalogue.landmarks.map((landmark) => recheckEntryOf(landmark, newest.slice(0, 10)));
+  entries.sort((a, b) => compareRecheckPositions(recheckPositionOf(a), recheckPositionOf(b)));
+  const { manifest, chunks } = chunkSorted(entries, recheckPositionOf, recheckChunkSizeFor(entries.length));
+  yield dataFile(dataPaths.recheckManifest, () => manifest);
+  for (const [index, chunk] of chunks.entries()) yield dataFile(dataPaths.recheckChunk(index), () => chunk);
 }
 
 /**

@@ -72,6 +72,7 @@ function exampleRequests(catalogue: Catalogue, landmark: StoredLandmarkDetail, q
     listLandmarkReports: { slug: landmark.slug, limit: shownItems },
     listLandmarks: { limit: shownItems },
     getFeaturedLandmarks: {},
+    listLandmarksToRecheck: { limit: shownItems },
   };
   const report = landmark.reports[0];
   if (report) requests.getReport = { id: report.id };

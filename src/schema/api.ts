@@ -220,6 +220,36 @@ export const featuredLandmarks = z.object({
   random: z.array(landmarkSummary).describe('Up to 12 distinct landmarks drawn at random for each request.'),
 });
 
+/**
+ * A landmark as the list of those to check again stores it: enough to say what was last known and,
+ * as of any later day, whether anything is in effect, without loading its reports.
+ */
+export const storedRecheckEntry = z.object({
+  slug: landmarkCore.slug,
+  name: landmarkCore.name,
+  location: landmarkCore.location,
+  wikipediaEditions: landmarkCore.wikipediaEditions,
+  urls: pageUrls,
+  lastReport: storedCurrentCondition.nullable().describe('The most recently confirmed report; null when there are no reports.'),
+  /**
+   * The stretches of days on which some report is in effect, [first, last], merged and in order;
+   * only those ending on or after the newest observation of the data set, as no later day can fall
+   * in an earlier one.
+   */
+  periods: z.array(z.tuple([calendarDate, calendarDate])),
+});
+
+export const recheckEntry = storedRecheckEntry.omit({ lastReport: true, periods: true }).extend({
+  lastReport: currentCondition.nullable().describe('The most recently confirmed report, no longer (or not yet) in effect on the day answered for; null when there are no reports.'),
+  announcedFrom: calendarDate.nullable().describe('The first day of the soonest condition announced to start after the day answered for; null when none is.'),
+});
+
+export const recheckList = z.object({
+  asOf,
+  landmarks: z.array(recheckEntry).describe('Landmarks with no report in effect on the day answered for, most Wikipedia language editions first, then by slug.'),
+  pagination,
+});
+
 /** A change names a report and what a syncing client needs to decide whether to fetch it. */
 export const storedChange = storedReport.pick({
   id: true,
@@ -271,6 +301,9 @@ export type FeaturedLandmarks = z.infer<typeof featuredLandmarks>;
 export type StoredChange = z.infer<typeof storedChange>;
 export type Change = z.infer<typeof change>;
 export type ChangeList = z.infer<typeof changeList>;
+export type StoredRecheckEntry = z.infer<typeof storedRecheckEntry>;
+export type RecheckEntry = z.infer<typeof recheckEntry>;
+export type RecheckList = z.infer<typeof recheckList>;
 
 /** The report that decides an answer, with what a reader needs to cite and weigh it. */
 export const statusEvidence = z

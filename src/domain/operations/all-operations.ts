@@ -7,6 +7,7 @@ import { getLandmarkStatusOperation } from './get-landmark-status.ts';
 import { getReportOperation } from './get-report.ts';
 import { listLandmarkReportsOperation } from './list-landmark-reports.ts';
 import { listLandmarksOperation } from './list-landmarks.ts';
+import { listLandmarksToRecheckOperation } from './list-landmarks-to-recheck.ts';
 import { searchLandmarksOperation } from './search-landmarks.ts';
 
 /** Every operation by its operationId: what REST, the MCP tools and the build's examples run. A declared operation without one here fails the type check. */
@@ -19,4 +20,5 @@ export const allOperations: { [Id in OperationId]: Operation<Id> } = {
   listLandmarkReports: listLandmarkReportsOperation,
   getReport: getReportOperation,
   getChanges: getChangesOperation,
+  listLandmarksToRecheck: listLandmarksToRecheckOperation,
 };

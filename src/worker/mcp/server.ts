@@ -9,7 +9,7 @@ import { mcpTools, type McpTool } from './tools.ts';
 
 const instructions = [
   serviceSummary,
-  'Find a landmark with searchLandmarks, then read it with getLandmark, or ask getLandmarkStatus whether it is open on a day or a trip; getReport gives one report, listLandmarks and getChanges page through everything.',
+  'Find a landmark with searchLandmarks, then read it with getLandmark, or ask getLandmarkStatus whether it is open on a day or a trip; getReport gives one report, listLandmarks and getChanges page through everything, and listLandmarksToRecheck names the popular landmarks with nothing known today.',
   freshnessGuide,
   citationGuide,
   licenseGuide,
