@@ -8,7 +8,7 @@ import { addConfirmation } from '../../src/drafts/add-confirmation.ts';
 import { draftReportFile, type ReportFields } from '../../src/drafts/form-drafts.ts';
 import { addDays, dayOfInstant } from '../../src/schema/calendar.ts';
 import { buildSiteFrom, runScript } from '../support/build.ts';
-import { validLandmark, writeContentTree } from '../support/content-files.ts';
+import { validLandmark, validReport, writeContentTree } from '../support/content-files.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';
 import { launchChromium, watchedPage, type WatchedPage } from './chromium.ts';
 
@@ -28,7 +28,13 @@ source:
 ---
 Seen from the Champ de Mars.
 `;
-const files = { 'content/landmarks/eiffel-tower.md': validLandmark(), [reportPath]: reportText };
+const files = {
+  'content/landmarks/eiffel-tower.md': validLandmark(),
+  [reportPath]: reportText,
+  // Nothing current: listed on /recheck.
+  'content/landmarks/big-ben.md': validLandmark('Big Ben', 'Q41225'),
+  'content/reports/big-ben/oldclock22.md': validReport({ condition: 'scaffolding', summary: 'Clock tower under scaffolding.', observedAt: '2022-03-01' }),
+};
 
 let contentRoot: string;
 let site: RunningSite;
@@ -192,7 +198,9 @@ describe('the report form on a landmark page', () => {
   it('without JavaScript, keeps the link to CONTRIBUTING.md and hides the forms it cannot run', async () => {
     const { page } = await landmarkPage(false);
     expect(await page.locator('form[data-report-form]').isVisible()).toBe(false);
+    await page.getByText('Still the same?').click();
     expect(await page.locator('form[data-confirm-form]').isVisible()).toBe(false);
+    expect(await page.locator('#confirm').getByRole('link', { name: 'Add a confirmation on GitHub' }).getAttribute('href')).toMatch(/CONTRIBUTING\.md#confirm-a-report-on-github-by-hand$/);
     expect(await page.locator('#report').getByRole('link', { name: 'How to add a report' }).getAttribute('href')).toMatch(/CONTRIBUTING\.md$/);
   });
 
@@ -211,5 +219,28 @@ describe('the report form on a landmark page', () => {
     });
     expect(violations).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+});
+
+describe('the list of landmarks to check again', () => {
+  it('is linked from the home page, passes axe at a phone\'s width, and leads to the confirmation form', async () => {
+    const watched = await watchedPage(browser, site.url.href, { viewport: { width: 360, height: 800 }, bypassCSP: true });
+    opened.push(watched);
+    const { page } = watched;
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Landmarks to check again' }).click();
+    await page.waitForURL('**/recheck');
+    expect(await page.locator('ol.recheck .entry-title').allTextContents()).toEqual(['Big Ben']);
+    await page.addScriptTag({ path: axeScript });
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string }[] }> } }).axe;
+      return (await axe.run(document)).violations.map((violation) => violation.id);
+    });
+    expect(violations).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.getByRole('link', { name: 'Still the same?' }).click();
+    await page.waitForURL('**/landmarks/big-ben#confirm');
+    await expect.poll(() => page.locator('form[data-confirm-form]').isVisible()).toBe(true);
+    expect(watched.trouble.pageErrors).toEqual([]);
   });
 });

@@ -25,7 +25,7 @@ const runsWorker = (pathname: string) =>
 
 describe('which requests run the Worker', () => {
   it('only those whose answer depends on the query or the moment', () => {
-    const dynamic = ['/api', '/api/public/v1/landmarks', '/api/mcp', '/api/openapi.json', '/', '/landmarks/tower-of-tests', '/landmarks/tower-of-tests.md', '/reports/scaf01test', '/search', '/_data/manifest.json'];
+    const dynamic = ['/api', '/api/public/v1/landmarks', '/api/mcp', '/api/openapi.json', '/', '/landmarks/tower-of-tests', '/landmarks/tower-of-tests.md', '/reports/scaf01test', '/recheck', '/recheck.md', '/search', '/_data/manifest.json'];
     const fixed = ['/data/landmarks.csv', '/data/landmark-condition-reports.sqlite', '/data', '/llms.txt', '/llms-full.txt', '/.well-known/ai-plugin.json', '/about', '/map/world.svg', '/favicon.svg', '/sitemap.xml', '/robots.txt', '/_astro/Page.css'];
     expect(dynamic.filter((pathname) => !runsWorker(pathname))).toEqual([]);
     expect(fixed.filter(runsWorker)).toEqual([]);

@@ -63,7 +63,7 @@ export function landmarkPage(landmark: LandmarkDetail, repositoryUrl: string, ch
         <p class="freshness" data-current-until="${current.currentUntil}" data-from="${current.from}">${freshnessInWords(current)}.</p>
         ${currentReport && html`<p><a href="${sitePath(currentReport.urls.html)}">Read the report</a></p>`}`
       : html`<p>No reports yet. <a href="#report">Report what you saw</a>.</p>`}
-    ${latestReport && confirmForm(latestReport, repositoryUrl)}
+    ${latestReport && confirmForm(latestReport, repositoryUrl, contributingUrl)}
   </section>
 
   ${inEffect.length > 0 && html`<h2>In effect on ${landmark.asOf}</h2>

@@ -90,11 +90,13 @@ const draftFields = (report: Report): ConfirmedReportDraft => ({
 });
 
 
-export function confirmForm(report: Report, repositoryUrl: string) {
+export function confirmForm(report: Report, repositoryUrl: string, contributingUrl: string) {
   // A disclosure, so that the answer stays first in its box until someone has something to add.
-  return html`<details class="confirm" id="confirm" hidden>
+  // Without the script it opens on the way to confirm by hand.
+  return html`<details class="confirm" id="confirm">
     <summary>Still the same?</summary>
-    <form class="confirm-form" data-confirm-form data-report="${JSON.stringify(draftFields(report))}" novalidate>
+    <p class="hint" data-without-script>Seen it unchanged? <a href="${contributingUrl}#confirm-a-report-on-github-by-hand">Add a confirmation on GitHub</a>: it keeps the report current longer.</p>
+    <form class="confirm-form" data-confirm-form data-report="${JSON.stringify(draftFields(report))}" novalidate hidden>
       <p class="hint">Seen it unchanged? Add a confirmation to this report: it stays current longer.</p>
       ${textInput('confirm-date', 'date', 'Day seen', { type: 'date' })}
       ${textInput('confirm-note', 'note', 'What you saw (optional)')}

@@ -3,7 +3,7 @@ import type { PageKind } from '../../domain/data-paths.ts';
 import { runOperation } from '../../domain/operations/run-operation.ts';
 import { openReadHeaders } from '../../domain/response-headers.ts';
 import type { OperationContext } from '../../domain/operations/context.ts';
-import type { LandmarkDetail, LandmarkReportList, LandmarkStatus, Report } from '../../schema/api.ts';
+import type { LandmarkDetail, LandmarkReportList, LandmarkStatus, RecheckList, Report } from '../../schema/api.ts';
 import { DataFileUnavailable } from '../asset-json.ts';
 import { dataUnavailable } from '../data-unavailable.ts';
 import type { Env } from '../env.ts';
@@ -16,10 +16,12 @@ import { landmarkPage, type DayCheck } from './landmark-page.ts';
 import { landmarkMarkdown, landmarkReportsMarkdown, reportMarkdown } from './markdown-twins.ts';
 import { landmarkReportsPage } from './landmark-reports-page.ts';
 import type { PageContent } from './page-content.ts';
+import { recheckMarkdown, recheckPage } from './recheck-page.ts';
 import { reportPage } from './report-page.ts';
 
 /**
- * The landmark and report pages and their Markdown twins (and a landmark's calendar and feed),
+ * The landmark and report pages, the list of landmarks to check again, and their Markdown twins
+ * (and a landmark's calendar and feed),
  * rendered from the same data and the same operations as the API, as the request is answered:
  * every freshness word is true as of now, and no file per page is ever built.
  */
@@ -33,26 +35,38 @@ interface Rendered {
   contentType: string;
 }
 
+/** What a page links to beyond its own data. */
+interface PageLinks {
+  repositoryUrl: string;
+  siteUrl: string;
+}
+
 interface PageRoute {
   /** The built template the page is rendered into. */
   kind: PageKind;
-  /** `/landmarks/<slug>`, `/landmarks/<slug>/reports` or `/reports/<id>`, optionally with a suffix naming another format. */
+  /**
+   * `/landmarks/<slug>`, `/landmarks/<slug>/reports`, `/reports/<id>` or `/recheck`, with the value
+   * (a slug or an id) as the group `value`, and optionally a `suffix` naming another format.
+   */
   pattern: RegExp;
-  operationId: 'getLandmark' | 'getReport' | 'listLandmarkReports';
-  parameter: 'slug' | 'id';
+  operationId: 'getLandmark' | 'getReport' | 'listLandmarkReports' | 'listLandmarksToRecheck';
+  /** The operation's parameter that the path's value is; none for a page without one. */
+  parameter?: 'slug' | 'id';
   /** Query parameters of the page handed to its operation, such as a cursor. */
   query?: readonly string[];
-  html(body: unknown, repositoryUrl: string, dayCheck: DayCheck | undefined): PageContent;
-  formats: Partial<Record<Exclude<Format, 'html'>, (body: unknown) => Rendered>>;
+  /** Parameters the page always passes, such as its page size. */
+  fixed?: Record<string, unknown>;
+  html(body: unknown, links: PageLinks, dayCheck: DayCheck | undefined): PageContent;
+  formats: Partial<Record<Exclude<Format, 'html'>, (body: unknown, links: PageLinks) => Rendered>>;
 }
 
 const pageRoutes: readonly PageRoute[] = [
   {
     kind: 'landmark',
-    pattern: /^\/landmarks\/([^/]+?)(\.md|\.ics|\.atom)?$/,
+    pattern: /^\/landmarks\/(?<value>[^/]+?)(?<suffix>\.md|\.ics|\.atom)?$/,
     operationId: 'getLandmark',
     parameter: 'slug',
-    html: (body, repositoryUrl, dayCheck) => landmarkPage(body as LandmarkDetail, repositoryUrl, dayCheck),
+    html: (body, { repositoryUrl }, dayCheck) => landmarkPage(body as LandmarkDetail, repositoryUrl, dayCheck),
     formats: {
       markdown: (body) => ({ body: landmarkMarkdown(body as LandmarkDetail), contentType: 'text/markdown; charset=utf-8' }),
       calendar: (body) => ({ body: landmarkCalendar(body as LandmarkDetail), contentType: 'text/calendar; charset=utf-8' }),
@@ -61,7 +75,7 @@ const pageRoutes: readonly PageRoute[] = [
   },
   {
     kind: 'landmark',
-    pattern: /^\/landmarks\/([^/]+?)\/reports(\.md)?$/,
+    pattern: /^\/landmarks\/(?<value>[^/]+?)\/reports(?<suffix>\.md)?$/,
     operationId: 'listLandmarkReports',
     parameter: 'slug',
     query: ['cursor'],
@@ -72,12 +86,23 @@ const pageRoutes: readonly PageRoute[] = [
   },
   {
     kind: 'report',
-    pattern: /^\/reports\/([^/]+?)(\.md)?$/,
+    pattern: /^\/reports\/(?<value>[^/]+?)(?<suffix>\.md)?$/,
     operationId: 'getReport',
     parameter: 'id',
-    html: (body, repositoryUrl) => reportPage(body as Report, repositoryUrl),
+    html: (body, { repositoryUrl }) => reportPage(body as Report, repositoryUrl),
     formats: {
       markdown: (body) => ({ body: reportMarkdown(body as Report), contentType: 'text/markdown; charset=utf-8' }),
+    },
+  },
+  {
+    kind: 'landmark',
+    pattern: /^\/recheck(?<suffix>\.md)?$/,
+    operationId: 'listLandmarksToRecheck',
+    query: ['cursor'],
+    fixed: { limit: 50 },
+    html: (body, { siteUrl }) => recheckPage(body as RecheckList, siteUrl),
+    formats: {
+      markdown: (body, { siteUrl }) => ({ body: recheckMarkdown(body as RecheckList, siteUrl), contentType: 'text/markdown; charset=utf-8' }),
     },
   },
 ];
@@ -136,7 +161,7 @@ async function errorPage(request: Request, env: Env, status: 400 | 404 | 503, me
 export async function servePage(request: Request, env: Env): Promise<Response> {
   const { pathname, searchParams } = new URL(request.url);
   const route = pageRoutes.find((candidate) => candidate.pattern.test(pathname))!;
-  const [, rawValue = '', suffix] = route.pattern.exec(pathname)!;
+  const { value: rawValue = '', suffix } = route.pattern.exec(pathname)!.groups ?? {};
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response(`${request.method} is not supported here; pages are read with GET\n`, {
       status: 405,
@@ -147,10 +172,13 @@ export async function servePage(request: Request, env: Env): Promise<Response> {
   const context = operationContext(env);
   let body: unknown;
   let value: string;
+  let links: PageLinks;
   try {
     value = decodeURIComponent(rawValue);
     const passed = Object.fromEntries((route.query ?? []).filter((name) => searchParams.has(name)).map((name) => [name, searchParams.get(name)!]));
-    body = await runOperation(route.operationId, context, { [route.parameter]: value, ...passed });
+    body = await runOperation(route.operationId, context, { ...route.fixed, ...(route.parameter ? { [route.parameter]: value } : {}), ...passed });
+    const [repositoryUrl, siteUrl] = await Promise.all([context.store.repositoryUrl(), context.store.siteUrl()]);
+    links = { repositoryUrl, siteUrl };
   } catch (error) {
     if (error instanceof DataFileUnavailable) {
       dataUnavailable(error);
@@ -163,13 +191,13 @@ export async function servePage(request: Request, env: Env): Promise<Response> {
   // The page and its twin share a URL through Accept, so caches must keep them apart.
   const headers = { Vary: 'Accept' };
   if (format !== 'html') {
-    const rendered = route.formats[format]!(body);
+    const rendered = route.formats[format]!(body, links);
     return bodyResponse(request, rendered.body, rendered.contentType, { cacheControl: pageCacheControl, headers: { ...headers, ...openReadHeaders } });
   }
   try {
-    const [template, repositoryUrl] = await Promise.all([context.store.pageTemplate(route.kind), context.store.repositoryUrl()]);
+    const template = await context.store.pageTemplate(route.kind);
     const dayCheck = route.operationId === 'getLandmark' ? await dayCheckOf(searchParams, value, context) : undefined;
-    const page = await fillTemplate(template, route.html(body, repositoryUrl, dayCheck));
+    const page = await fillTemplate(template, route.html(body, links, dayCheck));
     return bodyResponse(request, page, 'text/html; charset=utf-8', { cacheControl: pageCacheControl, headers, status: dayCheck?.error ? 400 : 200 });
   } catch (error) {
     if (!(error instanceof DataFileUnavailable)) throw error;

@@ -115,8 +115,14 @@ export function enhanceConfirmForm(form: HTMLFormElement): void {
   const report = JSON.parse(form.dataset.report) as ConfirmedReportDraft;
   const date = form.elements.namedItem('date');
   if (date instanceof HTMLInputElement && date.value === '') date.value = today();
+  form.hidden = false;
   const disclosure = form.closest('details');
-  if (disclosure) disclosure.hidden = false;
+  disclosure?.querySelector('[data-without-script]')?.remove();
+  // Arriving from the list of landmarks to check again (/recheck), the form is what was asked for.
+  if (disclosure && location.hash === `#${disclosure.id}`) {
+    disclosure.open = true;
+    disclosure.scrollIntoView();
+  }
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
