@@ -1,4 +1,4 @@
-// npm run bench [-- --sizes 1000,100000 --reports-per-landmark 10 --skews 0,1.1 --requests 100 --build-sizes 1000:10000,10000:100000]
+// npm run bench [-- --sizes 1000,100000 --reports-per-landmark 10 --skews 0,1.1 --requests 100 --build-sizes 1000:10000,10000:100000 --search-sizes 1000,100000]
 //
 // Measures, on deterministic synthetic catalogues written to a temporary folder (never content/):
 // - validation time of the content loader on 10k report files;
@@ -10,23 +10,25 @@
 //   (first request after a fresh start, median of a few starts) and warm, beside a static asset
 //   served in the same run; CPU is workerd's own, read from Linux schedstat; routes marked
 //   "most reported" ask about the landmark with the most reports;
-// - the search index: our sharded index against one MiniSearch index over the same landmarks.
+// - search (scripts/lib/bench-search.ts): MRR@10 and hit@1 of our search and of MiniSearch on a
+//   relevance set over the bundled landmarks, then at each --search-sizes catalogue size the index's
+//   files, its largest shard, and the files, bytes and time of one query, against loading MiniSearch.
+// An empty list skips its section: `--sizes "" --build-sizes "" --validate-reports 0` runs search alone.
 // Figures only: the machine is noisy, so compare ratios within one run.
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import MiniSearch from 'minisearch';
 import { buildSite } from '../src/emit/build-site.ts';
 import { apiDataFiles, emitDataFiles } from '../src/emit/emit-api-data.ts';
 import { loadContent } from '../src/load/load-content.ts';
-import { buildCatalogue, summaryOf } from '../src/domain/catalogue.ts';
+import { buildCatalogue } from '../src/domain/catalogue.ts';
 import { encodeCursor } from '../src/domain/cursor.ts';
-import { buildSearchShards } from '../src/domain/search/build-index.ts';
 import { cpuNanoseconds, descendantsNamed } from './lib/process-usage.ts';
 import { seededRandom, syntheticCatalogueInput, writeSyntheticContent } from './lib/synthetic-content.ts';
 import { startLocalWorker } from './lib/start-worker.ts';
 import { benchBuild } from './lib/bench-build.ts';
+import { benchSearchIndex, benchSearchRelevance } from './lib/bench-search.ts';
 
 const { values } = parseArgs({
   options: {
@@ -38,11 +40,21 @@ const { values } = parseArgs({
     'validate-reports': { type: 'string', default: '10000' },
     // landmarks:reports pairs; 100000:1000000 writes 1.1M files first, which takes a long while.
     'build-sizes': { type: 'string', default: '1000:10000,10000:100000' },
+    'search-sizes': { type: 'string', default: '1000,100000' },
+    help: { type: 'boolean', default: false },
   },
 });
+if (values.help) {
+  // The comment at the top of this file, as usage.
+  const { readFile } = await import('node:fs/promises');
+  const source = await readFile(import.meta.filename, 'utf8');
+  console.log(source.slice(0, source.indexOf('\nimport ')).replace(/^\/\/ ?/gm, ''));
+  process.exit(0);
+}
 const buildSizes = values['build-sizes'] ? values['build-sizes'].split(',').map((pair) => pair.split(':').map(Number) as [number, number]) : [];
 // An empty list skips that section, as with --build-sizes "".
 const sizes = values.sizes ? values.sizes.split(',').map(Number) : [];
+const searchSizes = values['search-sizes'] ? values['search-sizes'].split(',').map(Number) : [];
 const reportsPerLandmark = Number(values['reports-per-landmark']);
 const skews = values.skews ? values.skews.split(',').map(Number) : [0];
 const warmRequests = Number(values.requests);
@@ -182,46 +194,14 @@ async function benchRoutes(landmarkCount: number, skew: number): Promise<void> {
   }
   await current.worker.dispose();
   console.log(rows.join('\n'));
-  benchSearchIndex(catalogue.landmarks.map(summaryOf));
   await rm(dist, { recursive: true, force: true });
-}
-
-/** Our sharded index against one MiniSearch index: what a cold isolate must parse before answering. */
-function benchSearchIndex(summaries: ReturnType<typeof summaryOf>[]): void {
-  const shards = [...buildSearchShards(summaries).values()].map((shard) => JSON.stringify(shard));
-  const largest = shards.reduce((a, b) => (a.length > b.length ? a : b));
-  let started = performance.now();
-  JSON.parse(largest);
-  const shardParse = performance.now() - started;
-
-  const miniSearch = new MiniSearch({
-    fields: ['name', 'aliases', 'city', 'region', 'country'],
-    idField: 'slug',
-    extractField: (document, field) => {
-      const summary = document as ReturnType<typeof summaryOf>;
-      if (field === 'slug') return summary.slug;
-      if (field === 'name') return summary.name;
-      if (field === 'aliases') return summary.aliases.join(' ');
-      if (field === 'city') return summary.location.city;
-      if (field === 'region') return summary.location.region ?? '';
-      return `${summary.location.countryName} ${summary.location.country}`;
-    },
-  });
-  miniSearch.addAll(summaries);
-  const serialized = JSON.stringify(miniSearch);
-  started = performance.now();
-  MiniSearch.loadJSON(serialized, { fields: ['name', 'aliases', 'city', 'region', 'country'], idField: 'slug' });
-  const miniSearchLoad = performance.now() - started;
-  const kb = (text: string) => `${(Buffer.byteLength(text) / 1024).toFixed(0)} KB`;
-  console.log(
-    `\nsearch index: ${shards.length} shards, largest ${kb(largest)} parsed in ${shardParse.toFixed(2)} ms; ` +
-      `one MiniSearch index ${kb(serialized)} loaded in ${miniSearchLoad.toFixed(1)} ms (Node, this machine)`,
-  );
 }
 
 try {
   console.log(`# Benchmark (${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${warmRequests} warm requests per route)`);
-  await benchValidation(Number(values['validate-reports']));
+  if (Number(values['validate-reports']) > 0) await benchValidation(Number(values['validate-reports']));
+  await benchSearchRelevance();
+  for (const size of searchSizes) await benchSearchIndex(size);
   if (buildSizes.length > 0) await benchBuild(scratch, buildSizes);
   for (const size of sizes) for (const skew of skews) await benchRoutes(size, skew);
 } finally {

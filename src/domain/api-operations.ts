@@ -49,7 +49,7 @@ const searchTerm = z
   .string({ error: `q is required: the name or place to search for, ${queryLength.min} to ${queryLength.max} characters, e.g. "eiffel"` })
   .min(queryLength.min, { error: `q must be at least ${queryLength.min} characters, e.g. "eiffel"` })
   .max(queryLength.max, { error: `q must be at most ${queryLength.max} characters` })
-  .describe(`Name, alias, city, region or country to search for, ${queryLength.min} to ${queryLength.max} characters after trimming spaces. Case and diacritics are ignored, the last word matches as a prefix, and longer words tolerate one typo.`);
+  .describe(`Name, alias, city, region or country to search for, ${queryLength.min} to ${queryLength.max} characters after trimming spaces. Case and diacritics are ignored, the last word matches as a prefix, words of 5 or more letters tolerate one typo anywhere, and names may be typed as one word ("tajmahal").`);
 
 /** A day to answer for, YYYY-MM-DD; its window is checked by answerDay against the request's day. */
 export function dayParameter(name: string, meaning: string) {
@@ -157,8 +157,8 @@ export const apiOperations = {
     title: 'Search landmarks',
     summary: 'Landmarks matching a name, alias or place, best matches first.',
     description:
-      `Matches every word of \`q\` against names, aliases, city, region and country, ignoring case and diacritics; the last word also matches as a prefix, and words of 5 or more letters tolerate one typo. ` +
-      `Name matches rank above place matches, then more popular landmarks first. At most ${maxSearchResults} landmarks are listed; \`total\` says how many match.`,
+      `Matches every word of \`q\` against names, aliases, city, region and country, ignoring case and diacritics; the last word also matches as a prefix, words of 5 or more letters tolerate one typo (a letter added, missing, changed or two swapped, first letters included: "ieffel" finds Eiffel), and a name's first two words may be typed as one ("tajmahal", "notredame"), as may two words of a one-word name ("sky tree"). ` +
+      `Exact words rank above prefixes, prefixes above typos and joined words, name matches above place matches, then more popular landmarks first. At most ${maxSearchResults} landmarks are listed; \`total\` says how many match.`,
     input: z.strictObject({ q: searchTerm, at }),
     response: landmarkSearchResults,
     responseName: 'LandmarkSearchResults',

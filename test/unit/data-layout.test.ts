@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { dataFileCount, dataLayoutFor, fileShares } from '../../src/domain/data-layout.ts';
 import { defaultMaxFiles } from '../../src/emit/file-budget.ts';
 
-// What the data layout cannot choose: search shards follow the first two letters of names (1,296
-// at 100k synthetic landmarks, measured), downloads split into parts of about 8,192 rows (507
+// What the data layout cannot choose: search shards follow the first and last two letters of words
+// (1,332 at 100k synthetic landmarks, measured), downloads split into parts of about 8,192 rows (507
 // files at 1M reports, measured), pages and assets are a few dozen. Allowances with a margin of a
 // half or more for each:
 const searchShards = 2_000;

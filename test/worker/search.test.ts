@@ -22,6 +22,7 @@ const input: CatalogueInput = {
     landmark('big-ben', 'Big Ben', { city: 'London', country: 'GB' }, ['Elizabeth Tower'], 'Q41225'),
     landmark('tower-of-london', 'Tower of London', { city: 'London', country: 'GB' }, [], 'Q62378'),
     landmark('senso-ji', 'Sensō-ji', { city: 'Tokyo', country: 'JP' }, ['浅草寺', 'Asakusa Kannon'], 'Q1145942'),
+    landmark('taj-mahal', 'Taj Mahal', { city: 'Agra', region: 'Uttar Pradesh', country: 'IN' }, [], 'Q9141'),
   ],
   reports: [],
   // Wikipedia editions: Big Ben more than the Tower of London, to see popularity break ties.
@@ -69,8 +70,20 @@ describe('searchLandmarks finds landmarks as people type them', () => {
     expect(await search('sagarda')).toEqual(['sagrada-familia']);
   });
 
+  it('tolerating one typo in the first letters of a longer word', async () => {
+    expect(await search('ieffel tower')).toEqual(['eiffel-tower']);
+    expect(await search('agrada familia')).toEqual(['sagrada-familia']);
+  });
+
+  it('by a name typed as one word, or a one-word name typed as two', async () => {
+    expect(await search('tajmahal')).toEqual(['taj-mahal']);
+    expect(await search('sagradafamilia')).toEqual(['sagrada-familia']);
+    expect(await search('frauen kirche')).toEqual(['frauenkirche-dresden', 'frauenkirche-munich']);
+  });
+
   it('not tolerating typos in short words, which would match too much', async () => {
     expect(await search('bog ben')).toEqual([]);
+    expect(await search('big bem')).toEqual([]);
   });
 
   it('by alias, including native scripts', async () => {

@@ -1,10 +1,16 @@
-/** The fields a landmark is found by, as bits in the index, with how much a match in each counts. */
+/**
+ * The fields a landmark is found by, as bits in the index, with how much a match in each counts.
+ * A name or alias typed as one word ("tajmahal", "notredame") is indexed as a field of its own,
+ * so that it counts a little less than the words as written but still more than the place.
+ */
 export const searchFields = {
   name: { bit: 1, weight: 1 },
   alias: { bit: 2, weight: 0.9 },
   city: { bit: 4, weight: 0.6 },
   region: { bit: 8, weight: 0.5 },
   country: { bit: 16, weight: 0.4 },
+  joinedName: { bit: 32, weight: 0.8 },
+  joinedAlias: { bit: 64, weight: 0.7 },
 } as const;
 
 export type SearchField = keyof typeof searchFields;

@@ -18,10 +18,19 @@ export function wordsOf(text: string): string[] {
  * of its own words. Characters are written as base-36 code points to keep file names ASCII.
  */
 export function shardKeyOf(word: string): string {
-  return [...word]
-    .slice(0, 2)
-    .map((character) => character.codePointAt(0)!.toString(36))
-    .join('-');
+  return keyOfCharacters([...word].slice(0, 2));
+}
+
+/**
+ * The shard that lists a word among the words ending in its last two characters (shard.ts): a
+ * typo in a word's first letters leaves its last two alone, so they find it from another shard.
+ */
+export function endingShardKeyOf(word: string): string {
+  return keyOfCharacters([...word].slice(-2));
+}
+
+function keyOfCharacters(characters: string[]): string {
+  return characters.map((character) => character.codePointAt(0)!.toString(36)).join('-');
 }
 
 /** Whether two words differ by at most one edit: a substitution, insertion, deletion or swap of neighbours. */

@@ -1,13 +1,16 @@
-import { bestFieldWeight } from './fields.ts';
-import { shardKeyOf, withinOneEdit, wordsOf } from './normalize.ts';
-import { postingWidth, type SearchShard } from './shard.ts';
-
-/** How much each kind of word match counts, before the field's weight. */
-const matchWeights = { exact: 1, prefix: 0.6, typo: 0.45 };
-/** Words shorter than this must be spelled right: one typo in a short word matches too much. */
-const minimumTypoLength = 5;
+import { firstLetterTypoScores } from './first-letter-typos.ts';
+import { matchInShard, type WordScores } from './match-word.ts';
+import { shardKeyOf, wordsOf } from './normalize.ts';
+import { queryTerms, type QueryTerm } from './query-terms.ts';
+import type { SearchShard } from './shard.ts';
 
 export const maxSearchResults = 20;
+
+/**
+ * Two query words found as one indexed word count for both, a little less than each found as
+ * typed: "notre dame" ranks a landmark with both words above one named "Notredame".
+ */
+const joinedTermWeight = 0.8;
 
 export interface SearchHit {
   landmarkIndex: number;
@@ -23,52 +26,74 @@ export function queryWords(query: string): string[] {
   return wordsOf(query).filter((word) => [...word].length >= 2);
 }
 
-/** Each landmark's best score for one query word: exact beats prefix beats a typo, name beats place. */
-function scoresForWord(shard: SearchShard | undefined, word: string, isLastWord: boolean): Map<number, { score: number; popularity: number }> {
-  const scores = new Map<number, { score: number; popularity: number }>();
-  if (!shard) return scores;
-  const allowTypo = [...word].length >= minimumTypoLength;
-  for (const [candidate, postings] of Object.entries(shard.words)) {
-    const matchWeight =
-      candidate === word
-        ? matchWeights.exact
-        : isLastWord && candidate.startsWith(word)
-          ? matchWeights.prefix
-          : allowTypo && withinOneEdit(candidate, word)
-            ? matchWeights.typo
-            : 0;
-    if (matchWeight === 0) continue;
-    for (let offset = 0; offset < postings.length; offset += postingWidth) {
-      const landmarkIndex = postings[offset]!;
-      const score = matchWeight * bestFieldWeight(postings[offset + 1]!);
-      const previous = scores.get(landmarkIndex);
-      if (!previous || previous.score < score) scores.set(landmarkIndex, { score, popularity: postings[offset + 2]! });
-    }
+/**
+ * One term's landmarks: in its own shard, and for a word as typed that the index does not know,
+ * also one edit away in its first letters. Joined terms must match as they are: a typo would let
+ * short words ("bog ben") through.
+ */
+async function termScores(
+  term: QueryTerm,
+  isLast: boolean,
+  ownShard: SearchShard | undefined,
+  loadShard: (key: string) => Promise<SearchShard | undefined>,
+): Promise<WordScores> {
+  const typed = term.span === 1;
+  const { scores, known } = matchInShard(ownShard, term.text, { prefix: isLast, typo: typed });
+  if (!typed || known) return scores;
+  for (const [landmarkIndex, match] of await firstLetterTypoScores(term.text, loadShard)) {
+    if ((scores.get(landmarkIndex)?.score ?? 0) < match.score) scores.set(landmarkIndex, match);
   }
   return scores;
 }
 
 /**
+ * A landmark's best score over the ways of reading the query as terms, every word matched once:
+ * "sagrada familia" as two words, or as "sagradafamilia". Undefined when some word is unmatched.
+ */
+function bestCover(landmarkIndex: number, wordCount: number, termsEndingAt: { term: QueryTerm; scores: WordScores }[][]): SearchHit | undefined {
+  // best[n]: the best score with the first n words matched.
+  const best: (number | undefined)[] = [0];
+  let popularity = 0;
+  for (let end = 1; end <= wordCount; end++) {
+    for (const { term, scores } of termsEndingAt[end]!) {
+      const match = scores.get(landmarkIndex);
+      const before = best[term.first];
+      if (!match || before === undefined) continue;
+      const score = before + match.score * term.span * (term.span > 1 ? joinedTermWeight : 1);
+      if (score > (best[end] ?? -1)) best[end] = score;
+      popularity = match.popularity;
+    }
+  }
+  const score = best[wordCount];
+  return score === undefined ? undefined : { landmarkIndex, score, popularity };
+}
+
+/**
  * Landmarks matching every word of the query (the last word also as a prefix, as people type),
- * ranked by match quality, then popularity, then slug order. Loads only the shards it needs.
+ * ranked by match quality, then popularity, then slug order. Loads only the shards it needs: its
+ * words' own, and for a word the index does not know, a few more (first-letter-typos.ts).
  */
 export async function runSearch(
   words: readonly string[],
   loadShard: (key: string) => Promise<SearchShard | undefined>,
 ): Promise<{ total: number; hits: SearchHit[] }> {
-  const shards = await Promise.all(words.map((word) => loadShard(shardKeyOf(word))));
-  let combined: Map<number, SearchHit> | undefined;
-  words.forEach((word, position) => {
-    const scores = scoresForWord(shards[position], word, position === words.length - 1);
-    const next = new Map<number, SearchHit>();
-    for (const [landmarkIndex, { score, popularity }] of scores) {
-      if (combined && !combined.has(landmarkIndex)) continue;
-      next.set(landmarkIndex, { landmarkIndex, popularity, score: (combined?.get(landmarkIndex)?.score ?? 0) + score });
-    }
-    combined = next;
-  });
-  const hits = [...(combined?.values() ?? [])].sort(
-    (a, b) => b.score - a.score || b.popularity - a.popularity || a.landmarkIndex - b.landmarkIndex,
+  // Words of one query often share a shard, or end where another starts: each file is read once.
+  const loaded = new Map<string, Promise<SearchShard | undefined>>();
+  const loadOnce = (key: string) => loaded.get(key) ?? loaded.set(key, loadShard(key)).get(key)!;
+  const terms = queryTerms(words);
+  const keys = [...new Set(terms.map((term) => shardKeyOf(term.text)))];
+  const shards = new Map(await Promise.all(keys.map(async (key) => [key, await loadOnce(key)] as const)));
+  const lastWord = words.length - 1;
+  const scored = await Promise.all(
+    terms.map(async (term) => ({ term, scores: await termScores(term, term.first + term.span - 1 === lastWord, shards.get(shardKeyOf(term.text)), loadOnce) })),
   );
+
+  const termsEndingAt = Array.from({ length: words.length + 1 }, () => [] as typeof scored);
+  for (const entry of scored) termsEndingAt[entry.term.first + entry.term.span]!.push(entry);
+  const candidates = new Set(scored.filter(({ term }) => term.first === 0).flatMap(({ scores }) => [...scores.keys()]));
+  const hits = [...candidates]
+    .map((landmarkIndex) => bestCover(landmarkIndex, words.length, termsEndingAt))
+    .filter((hit) => hit !== undefined)
+    .sort((a, b) => b.score - a.score || b.popularity - a.popularity || a.landmarkIndex - b.landmarkIndex);
   return { total: hits.length, hits: hits.slice(0, maxSearchResults) };
 }
