@@ -5,8 +5,9 @@
 // the site, puts a synthetic catalogue's API data behind it, serves it with wrangler's dev server
 // in workerd and drives it with autocannon at several concurrency levels over every API route,
 // MCP tools/call and the pages, each request a different record. It prints requests/s, latency,
-// answers by status and workerd's resident memory before and after each level, and exits non-zero
-// when any answer was an error.
+// answers by status, the Worker isolate's JavaScript heap (read through its inspector: what the
+// 128 MB limit applies to) and workerd's resident memory before and after each level, and exits
+// non-zero when any answer was an error.
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import autocannon from 'autocannon';
 import { buildSite } from '../src/emit/build-site.ts';
 import { encodeCursor } from '../src/domain/cursor.ts';
 import { cacheByteBudget } from '../src/worker/asset-json.ts';
+import { isolateHeap } from './lib/isolate-heap.ts';
 import { descendantsNamed, residentBytes } from './lib/process-usage.ts';
 import { seededRandom, syntheticCatalogueInput } from './lib/synthetic-content.ts';
 import { replaceApiData } from './lib/synthetic-site.ts';
@@ -120,22 +122,23 @@ try {
   let failed = 0;
   for (const phase of phases) {
     started = performance.now();
-    const worker = await startLocalWorker(dist);
+    const worker = await startLocalWorker(dist, { inspector: true });
+    const heapUsed = async () => (await isolateHeap(worker.inspectorUrl!)).usedBytes;
     console.log(`\n## ${phase.name}\nworkerd ready in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
-    console.log('| clients | requests | requests/s | p50 ms | p99 ms | max ms | answers by status | errors | workerd RSS before → after |');
-    console.log('|---:|---:|---:|---:|---:|---:|---|---:|---|');
+    console.log('| clients | requests | requests/s | p50 ms | p99 ms | max ms | answers by status | errors | isolate heap before → after (of 128 MB) | workerd RSS before → after |');
+    console.log('|---:|---:|---:|---:|---:|---:|---|---:|---|---|');
     try {
       for (const connections of levels) {
-        const before = workerdResidentBytes();
+        const [before, heapBefore] = [workerdResidentBytes(), await heapUsed()];
         const result = await drive(worker.url, phase.requests, connections);
-        const after = workerdResidentBytes();
+        const [after, heapAfter] = [workerdResidentBytes(), await heapUsed()];
         const counts = Object.entries(result.statusCodeStats ?? {}).map(([status, { count = 0 }]) => ({ status: Number(status), count }));
         const unexpected = counts.filter(({ status }) => status !== phase.expected).reduce((total, { count }) => total + count, 0);
         const errors = result.errors + result.timeouts + unexpected;
         failed += errors;
         console.log(
           `| ${connections} | ${result.requests.total} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.latency.max} | ` +
-            `${counts.map(({ status, count }) => `${status}: ${count}`).join(', ')} | ${errors} | ${mb(before)} → ${mb(after)} |`,
+            `${counts.map(({ status, count }) => `${status}: ${count}`).join(', ')} | ${errors} | ${mb(heapBefore)} → ${mb(heapAfter)} | ${mb(before)} → ${mb(after)} |`,
         );
       }
     } finally {

@@ -11,16 +11,18 @@ const projectRoot = path.resolve(import.meta.dirname, '../..');
 
 export interface LocalWorker {
   url: URL;
+  /** The V8 inspector of the Worker's isolate, when asked for (see isolate-heap.ts). */
+  inspectorUrl: URL | undefined;
   dispose(): Promise<void>;
 }
 
-export async function startLocalWorker(assetsDir: string, options: { fixedNow?: string } = {}): Promise<LocalWorker> {
+export async function startLocalWorker(assetsDir: string, options: { fixedNow?: string; inspector?: boolean } = {}): Promise<LocalWorker> {
   const worker = await unstable_startWorker({
     config: path.join(projectRoot, 'wrangler.jsonc'),
     assets: assetsDir,
     bindings: options.fixedNow ? { FIXED_NOW: { type: 'plain_text', value: options.fixedNow } } : {},
-    dev: { server: { hostname: '127.0.0.1', port: 0 }, inspector: false, logLevel: 'warn', watch: false },
+    dev: { server: { hostname: '127.0.0.1', port: 0 }, inspector: options.inspector ? { hostname: '127.0.0.1', port: 0 } : false, logLevel: 'warn', watch: false },
   } as unknown as Parameters<typeof unstable_startWorker>[0]);
   await worker.ready;
-  return { url: await worker.url, dispose: () => worker.dispose() };
+  return { url: await worker.url, inspectorUrl: options.inspector ? await worker.inspectorUrl : undefined, dispose: () => worker.dispose() };
 }

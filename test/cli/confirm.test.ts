@@ -7,7 +7,7 @@ import { addConfirmation } from '../../src/drafts/add-confirmation.ts';
 import { confirmCommand } from '../../src/cli/confirm-command.ts';
 import { newReportCommand } from '../../src/cli/new-report-command.ts';
 import { projectRoot, runScript } from '../support/build.ts';
-import { copyOfBundledContent, now, recordedIo } from './command-io.ts';
+import { copyOfBundledContent, now, recordedIo } from '../support/command-io.ts';
 
 /** The lines of `after` that are not in `before`, provided every line of `before` is kept in order. */
 function addedLines(before: string, after: string): string[] {

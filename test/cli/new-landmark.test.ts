@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/load/load-content.ts';
 import { newLandmarkCommand } from '../../src/cli/new-landmark-command.ts';
 import { runScript } from '../support/build.ts';
-import { copyOfBundledContent, now, recordedIo } from './command-io.ts';
+import { copyOfBundledContent, now, recordedIo } from '../support/command-io.ts';
 
 const belvedere = ['--name', 'Belvedere Palace', '--city', 'Vienna', '--country', 'AT', '--lat', '48.1915', '--lon', '16.3809', '--wikidata', 'Q303139'];
 

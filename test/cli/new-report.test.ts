@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/load/load-content.ts';
 import { newReportCommand } from '../../src/cli/new-report-command.ts';
 import { runScript } from '../support/build.ts';
-import { copyOfBundledContent, now, recordedIo } from './command-io.ts';
+import { copyOfBundledContent, now, recordedIo } from '../support/command-io.ts';
 
 const reportsOf = async (root: string, slug: string) => readdir(path.join(root, 'content/reports', slug)).catch(() => []);
 const createdFile = (stdout: string) => /Created (content\/reports\/[a-z0-9-]+\/[a-z0-9]+\.md)/.exec(stdout)?.[1];

@@ -16,7 +16,7 @@ import type { Catalogue } from '../../src/domain/catalogue.ts';
 import { DigestList } from '../../src/domain/input-digests.ts';
 import { flatColumns, type CellValue } from '../../src/domain/flat-columns.ts';
 import type { StoredLandmarkDetail, StoredReport } from '../../src/schema/api.ts';
-import { csvCellValue, parseCsv, unflatten } from './downloads-support.ts';
+import { csvCellValue, parseCsv, unflatten } from '../support/downloads-support.ts';
 
 const siteUrl = 'http://lcr.test';
 const scripts = ['Tower, "the tall one"', '東大寺', 'Ακρόπολη', 'مسجد', 'Line one\nline two', 'Crlf\r\nline', ' edge spaces ', ''];

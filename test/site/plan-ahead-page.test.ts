@@ -6,7 +6,7 @@ import { buildSiteFrom } from '../support/build.ts';
 import { writeContentTree } from '../support/content-files.ts';
 import { planAheadContent, today } from '../support/plan-ahead-content.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';
-import { launchChromium, watchedPage, type WatchedPage } from './chromium.ts';
+import { launchChromium, watchedPage, type WatchedPage } from '../support/chromium.ts';
 
 // Three periods of one landmark (test/support/plan-ahead-content.ts); server and browser share today.
 const moment = `${today}T12:00:00Z`;

@@ -10,7 +10,7 @@ import { addDays, dayOfInstant } from '../../src/schema/calendar.ts';
 import { buildSiteFrom, runScript } from '../support/build.ts';
 import { validLandmark, validReport, writeContentTree } from '../support/content-files.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';
-import { launchChromium, watchedPage, type WatchedPage } from './chromium.ts';
+import { launchChromium, watchedPage, type WatchedPage } from '../support/chromium.ts';
 
 // Real time on both sides: the form checks dates against the browser's clock, the validator
 // against the machine's, as they would for a contributor.

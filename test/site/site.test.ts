@@ -5,7 +5,7 @@ import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildSiteFrom, projectRoot, testSiteUrl } from '../support/build.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';
-import { launchChromium, watchedPage, type WatchedPage } from './chromium.ts';
+import { launchChromium, watchedPage, type WatchedPage } from '../support/chromium.ts';
 
 // The fixture's reports: scaf01test (scaffolding, current until 2026-05-02), clos02test (closed,
 // until 2025-12-03), view03test and xss04test (hostile bodies). Server and browser share one clock.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { onTestFinished } from 'vitest';
 import type { CommandIo } from '../../src/cli/command-line.ts';
-import { projectRoot } from '../support/build.ts';
+import { projectRoot } from './build.ts';
 
 export const now = new Date('2026-11-20T12:00:00Z');
 

@@ -7,7 +7,7 @@ import { check as checkGeojson } from '@placemarkio/check-geojson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Datapackage, DatapackageResource } from '../../src/emit/downloads/datapackage.ts';
 import { landmarkDetail, landmarkList, type LandmarkDetail, type Report } from '../../src/schema/api.ts';
-import { awkwardContent, csvCellValue, parseCsv, unflatten } from '../build/downloads-support.ts';
+import { awkwardContent, csvCellValue, parseCsv, unflatten } from '../support/downloads-support.ts';
 import { buildSiteFrom } from '../support/build.ts';
 import { writeContentTree } from '../support/content-files.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';
