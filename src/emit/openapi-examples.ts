@@ -4,6 +4,7 @@ import type { Catalogue } from '../domain/catalogue.ts';
 import { lastChanges } from '../domain/changes.ts';
 import type { DataStore } from '../domain/data-store.ts';
 import type { OperationContext } from '../domain/operations/context.ts';
+import type { ExampleSubject } from '../domain/operations/declaration.ts';
 import { runOperation } from '../domain/operations/run-operation.ts';
 import { queryWords } from '../domain/search/run-query.ts';
 import type { ApiError as ApiErrorBody, StoredLandmarkDetail, StoredReport } from '../schema/api.ts';
@@ -63,34 +64,17 @@ function fixedRandom(): () => number {
   return () => ((step++ * 0.618_033_988_75) % 1);
 }
 
-/** Each example request, by operation: parameters a client could send today. */
-function exampleRequests(catalogue: Catalogue, landmark: StoredLandmarkDetail, query: string): Partial<Record<OperationId, Record<string, string | number>>> {
-  const requests: Partial<Record<OperationId, Record<string, string | number>>> = {
-    searchLandmarks: { q: query },
-    getLandmark: { slug: landmark.slug },
-    getLandmarkStatus: { slug: landmark.slug },
-    listLandmarkReports: { slug: landmark.slug, limit: shownItems },
-    listLandmarks: { limit: shownItems },
-    getFeaturedLandmarks: {},
-    listLandmarksToRecheck: { limit: shownItems },
-  };
-  const report = landmark.reports[0];
-  if (report) requests.getReport = { id: report.id };
+/** What the examples are about: the landmark, its latest report, a search term and a recent change. */
+function exampleSubject(catalogue: Catalogue, landmark: StoredLandmarkDetail, searchTerm: string): ExampleSubject {
   const [firstShown] = lastChanges(catalogue.reports, shownItems);
-  if (firstShown) {
+  return {
+    landmark,
+    report: landmark.reports[0],
+    searchTerm,
     // Since the start of the day of the change before last: a request that finds a couple of changes.
-    const since = `${firstShown.updatedAt.slice(0, 10)}T00:00:00Z`;
-    requests.getChanges = { updated_since: since, limit: shownItems };
-  }
-  return requests;
-}
-
-/** Search and featured answer in full; the examples show their first items, as a client would read them. */
-function shortened(operationId: OperationId, body: unknown): unknown {
-  const value = body as Record<string, unknown[]>;
-  if (operationId === 'searchLandmarks') return { ...value, landmarks: value.landmarks!.slice(0, shownItems) };
-  if (operationId === 'getFeaturedLandmarks') return { ...value, popular: value.popular!.slice(0, shownItems), random: value.random!.slice(0, shownItems) };
-  return body;
+    changesSince: firstShown && `${firstShown.updatedAt.slice(0, 10)}T00:00:00Z`,
+    shownItems,
+  };
 }
 
 /**
@@ -103,9 +87,14 @@ export async function apiExamples(catalogue: Catalogue, store: DataStore, now: D
   const query = searchTermFor(landmark);
   const context: OperationContext = { store, now, random: fixedRandom() };
 
+  const subject = exampleSubject(catalogue, landmark, query);
   const operations: Partial<Record<OperationId, OperationExample>> = {};
-  for (const [operationId, parameters] of Object.entries(exampleRequests(catalogue, landmark, query)) as [OperationId, Record<string, string | number>][]) {
-    operations[operationId] = { parameters, body: shortened(operationId, await runOperation(operationId, context, parameters)) };
+  for (const operationId of operationOrder) {
+    const operation = apiOperations[operationId] as ApiOperation;
+    const parameters = operation.exampleRequest(subject);
+    if (!parameters) continue;
+    const body = await runOperation(operationId, context, parameters);
+    operations[operationId] = { parameters, body: operation.shortenExample ? operation.shortenExample(body, shownItems) : body };
   }
   const mistakes: Partial<Record<OperationId, ApiErrorBody>> = {};
   for (const operationId of operationOrder) {

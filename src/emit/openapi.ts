@@ -128,7 +128,7 @@ function operationObject(operation: ApiOperation, examples: ApiExamples | undefi
     operationId: operation.operationId,
     summary: operation.title,
     description: `${operation.summary}\n\n${operation.description}`,
-    tags: [operation.operationId === 'getReport' || operation.operationId === 'getChanges' ? 'Reports' : 'Landmarks'],
+    tags: [operation.tag],
     parameters: parameterObjects(operation, example?.parameters),
     responses,
   };

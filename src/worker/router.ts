@@ -18,9 +18,9 @@ interface Route {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * The routes are the operation table's paths: a declared operation is routed, and one without a
- * handler fails the type check (all-operations.ts). A path parameter is one whole segment, so
- * `/landmarks/x/` and `/landmarks/x/y` are unknown paths; its schema then judges its value.
+ * The routes are the declared operations' paths (api-operations.ts lists them): a declared
+ * operation is routed, with the code its declaration holds. A path parameter is one whole segment,
+ * so `/landmarks/x/` and `/landmarks/x/y` are unknown paths; its schema then judges its value.
  */
 const routes: Route[] = operationOrder.map((id) => {
   const operation: ApiOperation = apiOperations[id];

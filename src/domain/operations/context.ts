@@ -1,5 +1,3 @@
-import type { z } from 'zod';
-import type { apiOperations, OperationId } from '../api-operations.ts';
 import type { DataStore } from '../data-store.ts';
 
 /**
@@ -14,11 +12,3 @@ export interface OperationContext {
   /** Uniform in [0, 1): the Worker's is cryptographic, the build's fixed so its documents are reproducible. */
   random: () => number;
 }
-
-/** An operation's parameters once checked against their limits, defaults filled in. */
-export type OperationInput<Id extends OperationId> = z.output<(typeof apiOperations)[Id]['input']>;
-/** The success body of an operation. */
-export type OperationOutput<Id extends OperationId> = z.output<(typeof apiOperations)[Id]['response']>;
-
-/** Runs an operation: the success body, or an ApiError thrown for the caller to render. */
-export type Operation<Id extends OperationId> = (context: OperationContext, input: OperationInput<Id>) => Promise<OperationOutput<Id>>;

@@ -2,7 +2,12 @@ import { invalidParameter, landmarkNotFound } from '../api-error.ts';
 import { answerDay, maxStatusDays } from '../answer-day.ts';
 import { addDays } from '../../schema/calendar.ts';
 import { landmarkStatusOf, reportsToRead } from '../landmark-status.ts';
-import type { Operation } from './context.ts';
+import { z } from 'zod';
+import { apiCacheControl, dayParameter, slug } from './parameters.ts';
+import { landmarkStatus } from '../../schema/api.ts';
+import { dayWindow } from '../answer-day.ts';
+import { apiBasePath } from '../urls.ts';
+import { declareOperation } from './declaration.ts';
 
 /** The period asked about: one day (`on`, today by default) or a trip (`from` and `to` together). */
 function periodAsked(now: Date, on: string | undefined, from: string | undefined, to: string | undefined): { from: string; to: string } {
@@ -22,12 +27,39 @@ function periodAsked(now: Date, on: string | undefined, from: string | undefined
   return { from: first, to: last };
 }
 
-export const getLandmarkStatusOperation: Operation<'getLandmarkStatus'> = async ({ store, now }, { slug, on, from, to }) => {
-  const period = periodAsked(now, on, from, to);
-  const landmark = await store.landmark(slug);
-  if (!landmark) {
-    throw landmarkNotFound(slug);
-  }
-  const read = await Promise.all(reportsToRead(landmark, period.from, period.to).map((id) => store.report(id)));
-  return landmarkStatusOf(landmark, period.from, period.to, read.filter((report) => report !== undefined));
-};
+export const getLandmarkStatus = declareOperation({
+  operationId: 'getLandmarkStatus',
+  path: `${apiBasePath}/landmarks/{slug}/status`,
+  title: 'Is it open on a day?',
+  summary: 'Whether a landmark is open, affected by a condition, or unknown on a day or over a trip, with the report that decides it and why.',
+  description:
+    'Ask about one day with `on` (default: today, UTC) or a trip with `from` and `to` (at most ' + maxStatusDays + ' days). ' +
+    '`answer` is open or affected only when a report is in effect on that day (from <= day <= currentUntil); otherwise it is unknown, never open by default. ' +
+    'Each stretch of days with the same answer names its deciding report (`evidence`: id, canonical URL, source, observed and confirmed dates, age on that day) and says why in `reason`; `next` is the next condition announced to start after the period. ' +
+    'Cite `evidence.url`.',
+  tag: 'Landmarks',
+  input: z.strictObject({
+    slug,
+    on: dayParameter('on', `The day to answer for, YYYY-MM-DD (UTC); today when omitted. ${dayWindow.earliest} to ${dayWindow.yearsAhead} years ahead.`).optional(),
+    from: dayParameter('from', 'First day of a trip, YYYY-MM-DD; give `to` too, and no `on`.').optional(),
+    to: dayParameter('to', `Last day of a trip, YYYY-MM-DD, on or after from and at most ${maxStatusDays} days in all.`).optional(),
+  }),
+  response: landmarkStatus,
+  responseName: 'LandmarkStatus',
+  errors: [
+    { status: 400, when: `on, from or to is not a real date YYYY-MM-DD from ${dayWindow.earliest} to ${dayWindow.yearsAhead} years ahead; on is given with from or to; only one of from and to is given; to is before from; or the period is longer than ${maxStatusDays} days` },
+    { status: 404, when: 'no landmark has this slug' },
+  ],
+  cacheControl: apiCacheControl,
+  exampleMistake: { slug: 'eiffel-tower', from: '2027-03-14' },
+  exampleRequest: ({ landmark }) => ({ slug: landmark.slug }),
+  async run({ store, now }, { slug, on, from, to }) {
+    const period = periodAsked(now, on, from, to);
+    const landmark = await store.landmark(slug);
+    if (!landmark) {
+      throw landmarkNotFound(slug);
+    }
+    const read = await Promise.all(reportsToRead(landmark, period.from, period.to).map((id) => store.report(id)));
+    return landmarkStatusOf(landmark, period.from, period.to, read.filter((report) => report !== undefined));
+  },
+});

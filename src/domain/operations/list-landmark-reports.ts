@@ -7,7 +7,12 @@ import { collectPage } from '../keyset-chunks.ts';
 import { compareHeavyReportKeys, compareReportPositions, heavyReportKeyOf, isReportPosition, positionOf, type ReportPosition } from '../landmark-reports.ts';
 import { presentReport } from '../present.ts';
 import { cursorPosition } from './cursor-parameter.ts';
-import type { Operation } from './context.ts';
+import { z } from 'zod';
+import { apiCacheControl, at, cursor, freshnessNote, limit, slug } from './parameters.ts';
+import { landmarkReportList } from '../../schema/api.ts';
+import { includedReportLimit, recentReportLimit } from '../api-limits.ts';
+import { apiBasePath } from '../urls.ts';
+import { declareOperation } from './declaration.ts';
 
 type Page = { reports: StoredReport[]; hasMore: boolean };
 
@@ -32,29 +37,51 @@ async function pageFromChunks(store: DataStore, slug: string, after: ReportPosit
   return { reports: own.slice(0, limit), hasMore: own.length > limit };
 }
 
-export const listLandmarkReportsOperation: Operation<'listLandmarkReports'> = async ({ store, now }, { slug, limit, cursor, at }) => {
-  const day = answerDay(now, at);
-  const after = cursorPosition('landmark-reports', "this landmark's reports", cursor, isReportPosition);
-  const landmark = await store.landmark(slug);
-  if (!landmark) {
-    throw landmarkNotFound(slug);
-  }
-  // A cursor names the landmark it walks: one of another landmark is not a position in this list.
-  if (after && after.slug !== slug) {
-    throw invalidParameter('cursor', `cursor walks the reports of "${after.slug}", not of "${slug}"; pass pagination.nextCursor of this landmark's previous page unchanged, or omit cursor to start from the first page`);
-  }
-  // A heavy landmark's bucket keeps only some of its reports: the rest are read from the chunks.
-  const page = landmark.reports.length === landmark.reportCount ? pageFromBucket(landmark, after, limit) : await pageFromChunks(store, slug, after, limit);
-  const last = page.reports[page.reports.length - 1];
-  return {
-    asOf: day,
-    landmark: { slug: landmark.slug, name: landmark.name, url: landmark.urls.html },
-    total: landmark.reportCount,
-    reports: page.reports.map((report) => presentReport(report, day)),
-    pagination: {
-      limit,
-      nextCursor: page.hasMore && last ? encodeCursor('landmark-reports', { slug, ...positionOf(last) }) : null,
-      hasMore: page.hasMore,
-    },
-  };
-};
+export const listLandmarkReports = declareOperation({
+  operationId: 'listLandmarkReports',
+  path: `${apiBasePath}/landmarks/{slug}/reports`,
+  title: "List a landmark's reports",
+  summary: 'Every report of one landmark, newest observation first, one page at a time.',
+  description:
+    `getLandmark includes the ${recentReportLimit} most recently confirmed reports and those in effect or upcoming, at most ${includedReportLimit}; this pages through all of them. ` +
+    'To read every report, request a page, then while `pagination.hasMore` is true request again with `cursor` set to `pagination.nextCursor`; ' +
+    'keyset cursors see every report once even when reports are added mid-walk. ' +
+    freshnessNote,
+  tag: 'Landmarks',
+  input: z.strictObject({ slug, limit, cursor: cursor.optional(), at }),
+  response: landmarkReportList,
+  responseName: 'LandmarkReportList',
+  errors: [
+    { status: 400, when: "limit is not a whole number from 1 to 1000, cursor is not a current cursor of this landmark's reports, or at is not a real date YYYY-MM-DD within the window" },
+    { status: 404, when: 'no landmark has this slug' },
+  ],
+  cacheControl: apiCacheControl,
+  exampleMistake: { slug: 'eiffel-tower', limit: 1001 },
+  exampleRequest: ({ landmark, shownItems }) => ({ slug: landmark.slug, limit: shownItems }),
+  async run({ store, now }, { slug, limit, cursor, at }) {
+    const day = answerDay(now, at);
+    const after = cursorPosition('landmark-reports', "this landmark's reports", cursor, isReportPosition);
+    const landmark = await store.landmark(slug);
+    if (!landmark) {
+      throw landmarkNotFound(slug);
+    }
+    // A cursor names the landmark it walks: one of another landmark is not a position in this list.
+    if (after && after.slug !== slug) {
+      throw invalidParameter('cursor', `cursor walks the reports of "${after.slug}", not of "${slug}"; pass pagination.nextCursor of this landmark's previous page unchanged, or omit cursor to start from the first page`);
+    }
+    // A heavy landmark's bucket keeps only some of its reports: the rest are read from the chunks.
+    const page = landmark.reports.length === landmark.reportCount ? pageFromBucket(landmark, after, limit) : await pageFromChunks(store, slug, after, limit);
+    const last = page.reports[page.reports.length - 1];
+    return {
+      asOf: day,
+      landmark: { slug: landmark.slug, name: landmark.name, url: landmark.urls.html },
+      total: landmark.reportCount,
+      reports: page.reports.map((report) => presentReport(report, day)),
+      pagination: {
+        limit,
+        nextCursor: page.hasMore && last ? encodeCursor('landmark-reports', { slug, ...positionOf(last) }) : null,
+        hasMore: page.hasMore,
+      },
+    };
+  },
+});

@@ -1,6 +1,5 @@
 import { notFound, invalidParameter } from '../api-error.ts';
-import { apiOperations, fillPath, pathParameterNames, type OperationId } from '../api-operations.ts';
-import { allOperations } from './all-operations.ts';
+import { apiOperations, fillPath, pathParameterNames, type ApiOperation, type OperationId } from '../api-operations.ts';
 import type { OperationContext } from './context.ts';
 
 /**
@@ -21,6 +20,5 @@ export async function runOperation(operationId: OperationId, context: OperationC
     }
     throw invalidParameter(name, issue.message);
   }
-  const run = allOperations[operationId] as (context: OperationContext, input: unknown) => Promise<unknown>;
-  return run(context, result.data);
+  return (operation as ApiOperation).run(context, result.data);
 }

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import { apiOperations, operationOrder, type ApiOperation, type OperationId } from '../../domain/api-operations.ts';
-import { allOperations } from '../../domain/operations/all-operations.ts';
 import type { OperationContext } from '../../domain/operations/context.ts';
 
 /**
@@ -18,14 +17,13 @@ export interface McpTool {
 }
 
 function toolOf(operation: ApiOperation): McpTool {
-  const run = allOperations[operation.operationId] as (context: OperationContext, input: unknown) => Promise<unknown>;
   return {
     name: operation.operationId,
     title: operation.title,
     description: `${operation.summary} ${operation.description} Answers the same as GET ${operation.path}.`,
     inputSchema: operation.input,
     outputSchema: operation.response,
-    run,
+    run: (context, input) => operation.run(context, input as Record<string, unknown>),
   };
 }
 
