@@ -3,11 +3,16 @@
 // workerd process (runtime, caches, the dev server's own) does not show.
 
 export interface HeapUsage {
-  /** Live objects, after a full garbage collection: what the isolate cannot give back. */
-  liveBytes: number;
-  /** Before that collection: live objects and garbage not yet collected. */
+  /**
+   * Live objects and garbage not yet collected: an upper bound of what the isolate holds. (workerd's
+   * inspector does not answer HeapProfiler.collectGarbage, so no collection can be forced first.)
+   */
   usedBytes: number;
+  totalBytes: number;
 }
+
+/** An inspector that has not answered by then will not: the reading is refused rather than awaited forever. */
+const answerTimeoutMs = 5_000;
 
 /** Sends inspector commands one after another over one connection, answering their results in order. */
 async function inspectorCalls(socketUrl: string, methods: readonly string[]): Promise<unknown[]> {
@@ -31,7 +36,10 @@ async function inspectorCalls(socketUrl: string, methods: readonly string[]): Pr
     const results: unknown[] = [];
     for (const [index, method] of methods.entries()) {
       const id = index + 1;
-      const answer = new Promise<unknown>((resolve, reject) => pending.set(id, { resolve, reject }));
+      const answer = new Promise<unknown>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        setTimeout(() => reject(new Error(`no answer within ${answerTimeoutMs} ms`)), answerTimeoutMs).unref();
+      });
       socket.send(JSON.stringify({ id, method }));
       results.push(await answer.catch((error: Error) => Promise.reject(new Error(`${method}: ${error.message}`))));
     }
@@ -41,12 +49,12 @@ async function inspectorCalls(socketUrl: string, methods: readonly string[]): Pr
   }
 }
 
-/** The heap of the isolate behind `inspectorUrl` (LocalWorker.inspectorUrl), before and after a full collection. */
+/** The heap of the isolate behind `inspectorUrl` (LocalWorker.inspectorUrl), as it stands. */
 export async function isolateHeap(inspectorUrl: URL): Promise<HeapUsage> {
   const listUrl = new URL('/json', inspectorUrl.href.replace(/^ws/, 'http'));
   const targets = (await (await fetch(listUrl)).json()) as { webSocketDebuggerUrl?: string }[];
   const socketUrl = targets.find((target) => target.webSocketDebuggerUrl)?.webSocketDebuggerUrl;
   if (!socketUrl) throw new Error(`the inspector at ${listUrl.href} lists no isolate`);
-  const [before, , after] = (await inspectorCalls(socketUrl, ['Runtime.getHeapUsage', 'HeapProfiler.collectGarbage', 'Runtime.getHeapUsage'])) as { usedSize: number }[];
-  return { usedBytes: before!.usedSize, liveBytes: after!.usedSize };
+  const [usage] = (await inspectorCalls(socketUrl, ['Runtime.getHeapUsage'])) as { usedSize: number; totalSize: number }[];
+  return { usedBytes: usage!.usedSize, totalBytes: usage!.totalSize };
 }
