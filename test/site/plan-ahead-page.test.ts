@@ -1,36 +1,18 @@
-import { createRequire } from 'node:module';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { landmarkStatus } from '../../src/schema/api.ts';
 import { buildSiteFrom } from '../support/build.ts';
 import { writeContentTree } from '../support/content-files.ts';
 import { planAheadContent, today } from '../support/plan-ahead-content.ts';
-import { startSite, type RunningSite } from '../support/worker.ts';
-import { launchChromium, watchedPage, type WatchedPage } from '../support/chromium.ts';
+import { startSite } from '../support/worker.ts';
+import { axeViolations, browserOnSite } from '../support/chromium.ts';
 
 // Three periods of one landmark (test/support/plan-ahead-content.ts); server and browser share today.
 const moment = `${today}T12:00:00Z`;
-const axeScript = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-let site: RunningSite;
-let browser: Browser;
-beforeAll(async () => {
-  const dist = await buildSiteFrom(await writeContentTree(planAheadContent));
-  [site, browser] = await Promise.all([startSite(dist, { fixedNow: moment }), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.dispose();
-});
-
-const opened: WatchedPage[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((watched) => watched.close()));
-});
+const session = browserOnSite(async () => startSite(await buildSiteFrom(await writeContentTree(planAheadContent)), { fixedNow: moment }));
 
 async function landmarkPage(javaScriptEnabled: boolean, width = 1100) {
-  const watched = await watchedPage(browser, site.url.href, { javaScriptEnabled, viewport: { width, height: 900 } });
-  opened.push(watched);
+  const watched = await session.open({ javaScriptEnabled, viewport: { width, height: 900 } });
   await watched.page.clock.setFixedTime(new Date(moment));
   await watched.page.goto('/landmarks/museum-of-plans', { waitUntil: 'load' });
   return watched;
@@ -38,8 +20,7 @@ async function landmarkPage(javaScriptEnabled: boolean, width = 1100) {
 
 describe('the home page', () => {
   it('leads with how many landmarks have a current report, what is affected now and what is announced next', async () => {
-    const watched = await watchedPage(browser, site.url.href, { javaScriptEnabled: false });
-    opened.push(watched);
+    const watched = await session.open({ javaScriptEnabled: false });
     await watched.page.goto('/');
     const headings = await watched.page.locator('main h2').allTextContents();
     expect(headings.slice(0, 2)).toEqual(['Affected now', 'Announced next']);
@@ -47,7 +28,7 @@ describe('the home page', () => {
     // Built today: the count is as of the build day, which the sentence names.
     const builtOn = /On (\d{4}-\d{2}-\d{2}), when this page was built, (\d+) of 3 landmarks had a report in effect/.exec(currency);
     expect(builtOn, currency).not.toBeNull();
-    const status = landmarkStatus.parse(await (await site.get(`/api/public/v1/landmarks/museum-of-plans/status?on=${builtOn![1]}`)).json());
+    const status = landmarkStatus.parse(await (await session.site().get(`/api/public/v1/landmarks/museum-of-plans/status?on=${builtOn![1]}`)).json());
     expect(Number(builtOn![2])).toBe(status.answer === 'unknown' ? 0 : 1);
     if (builtOn![1]! < '2027-01-05') {
       expect(await watched.page.locator('section[aria-labelledby="announced-heading"] li').allTextContents()).toEqual([
@@ -74,7 +55,7 @@ describe('the landmark page, planning a visit', () => {
         await page.getByLabel('Day of your visit').fill(day);
         await Promise.all([page.waitForURL(`**/landmarks/museum-of-plans?on=${day}#check`), page.getByRole('button', { name: 'Check' }).click()]);
         const answer = (await page.locator('.day-answer').textContent())!;
-        const status = landmarkStatus.parse(await (await site.get(`/api/public/v1/landmarks/museum-of-plans/status?on=${day}`)).json());
+        const status = landmarkStatus.parse(await (await session.site().get(`/api/public/v1/landmarks/museum-of-plans/status?on=${day}`)).json());
         expect(answer).toContain(`${day}: ${status.answer === 'affected' ? status.condition!.replace('_', ' ') : status.answer === 'open' ? 'open' : 'unknown'}`);
         expect(answer).toContain(status.reason);
         expect(trouble).toEqual({ consoleErrors: [], pageErrors: [], dialogs: [], failedRequests: [] });
@@ -83,8 +64,7 @@ describe('the landmark page, planning a visit', () => {
   }
 
   it('says what was wrong with a date the form cannot answer for, next to the field', async () => {
-    const watched = await watchedPage(browser, site.url.href, { javaScriptEnabled: false });
-    opened.push(watched);
+    const watched = await session.open({ javaScriptEnabled: false });
     const response = await watched.page.goto('/landmarks/museum-of-plans?on=2099-01-01');
     expect(response?.status()).toBe(400);
     expect(await watched.page.locator('#check-error').textContent()).toMatch(/^on must be at most 10 years ahead/);
@@ -92,15 +72,9 @@ describe('the landmark page, planning a visit', () => {
   });
 
   it('has no axe violations with an answer shown, at a phone\'s width', async () => {
-    const watched = await watchedPage(browser, site.url.href, { viewport: { width: 390, height: 844 }, bypassCSP: true });
-    opened.push(watched);
+    const watched = await session.open({ viewport: { width: 390, height: 844 }, bypassCSP: true });
     await watched.page.goto('/landmarks/museum-of-plans?on=2027-01-10');
-    await watched.page.addScriptTag({ path: axeScript });
-    const violations = await watched.page.evaluate(async () => {
-      const results = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string }[] }> } }).axe.run();
-      return results.violations.map((violation) => violation.id);
-    });
-    expect(violations).toEqual([]);
+    expect(await axeViolations(watched.page)).toEqual([]);
     const overflow = await watched.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });

@@ -1,22 +1,20 @@
 import { cp, mkdtemp, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { addConfirmation } from '../../src/drafts/add-confirmation.ts';
 import { draftReportFile, type ReportFields } from '../../src/drafts/form-drafts.ts';
 import { addDays, dayOfInstant } from '../../src/schema/calendar.ts';
 import { buildSiteFrom, runScript } from '../support/build.ts';
 import { validLandmark, validReport, writeContentTree } from '../support/content-files.ts';
-import { startSite, type RunningSite } from '../support/worker.ts';
-import { launchChromium, watchedPage, type WatchedPage } from '../support/chromium.ts';
+import { startSite } from '../support/worker.ts';
+import { axeViolations, browserOnSite, type WatchedPage } from '../support/chromium.ts';
 
 // Real time on both sides: the form checks dates against the browser's clock, the validator
 // against the machine's, as they would for a contributor.
 const today = dayOfInstant(Date.now());
 const seen = addDays(today, -3);
-const axeScript = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const reportPath = 'content/reports/eiffel-tower/seenworks2.md';
 const reportText = `---
 condition: scaffolding
@@ -37,27 +35,14 @@ const files = {
 };
 
 let contentRoot: string;
-let site: RunningSite;
-let browser: Browser;
-beforeAll(async () => {
+const session = browserOnSite(async () => {
   contentRoot = await writeContentTree(files);
-  const dist = await buildSiteFrom(contentRoot);
-  [site, browser] = await Promise.all([startSite(dist), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.dispose();
-});
-
-const opened: WatchedPage[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((watched) => watched.close()));
+  return startSite(await buildSiteFrom(contentRoot));
 });
 
 async function landmarkPage(javaScriptEnabled = true, width = 1100): Promise<WatchedPage> {
   // The CSP is bypassed only so that axe can be injected; the site's own script is an external file.
-  const watched = await watchedPage(browser, site.url.href, { javaScriptEnabled, viewport: { width, height: 900 }, bypassCSP: true });
-  opened.push(watched);
+  const watched = await session.open({ javaScriptEnabled, viewport: { width, height: 900 }, bypassCSP: true });
   await watched.page.goto('/landmarks/eiffel-tower', { waitUntil: 'load' });
   return watched;
 }
@@ -212,31 +197,20 @@ describe('the report form on a landmark page', () => {
     await page.getByText('Still the same?').click();
     await page.locator('form[data-confirm-form]').getByRole('button', { name: 'Write the confirmation' }).click();
     await expect.poll(() => page.locator('#confirm-result').isVisible()).toBe(true);
-    await page.addScriptTag({ path: axeScript });
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
-      return (await axe.run(document)).violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
-    });
-    expect(violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });
 
 describe('the list of landmarks to check again', () => {
   it('is linked from the home page, passes axe at a phone\'s width, and leads to the confirmation form', async () => {
-    const watched = await watchedPage(browser, site.url.href, { viewport: { width: 360, height: 800 }, bypassCSP: true });
-    opened.push(watched);
+    const watched = await session.open({ viewport: { width: 360, height: 800 }, bypassCSP: true });
     const { page } = watched;
     await page.goto('/');
     await page.getByRole('link', { name: 'Landmarks to check again' }).click();
     await page.waitForURL('**/recheck');
     expect(await page.locator('ol.recheck .entry-title').allTextContents()).toEqual(['Big Ben']);
-    await page.addScriptTag({ path: axeScript });
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string }[] }> } }).axe;
-      return (await axe.run(document)).violations.map((violation) => violation.id);
-    });
-    expect(violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.getByRole('link', { name: 'Still the same?' }).click();
     await page.waitForURL('**/landmarks/big-ben#confirm');

@@ -1,39 +1,21 @@
 import { mkdir, stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Browser, BrowserContextOptions } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContextOptions } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { buildSiteFrom, projectRoot, testSiteUrl } from '../support/build.ts';
-import { startSite, type RunningSite } from '../support/worker.ts';
-import { launchChromium, watchedPage, type WatchedPage } from '../support/chromium.ts';
+import { startSite } from '../support/worker.ts';
+import { axeViolations, browserOnSite } from '../support/chromium.ts';
 
 // The fixture's reports: scaf01test (scaffolding, current until 2026-05-02), clos02test (closed,
 // until 2025-12-03), view03test and xss04test (hostile bodies). Server and browser share one clock.
 const fixture = path.join(projectRoot, 'test/fixtures/small-site');
 const moment = '2026-02-15T12:00:00Z';
-const axeScript = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const screenshots = path.join(projectRoot, 'test-results/screenshots');
 
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  const dist = await buildSiteFrom(fixture);
-  [site, browser] = await Promise.all([startSite(dist, { fixedNow: moment }), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.dispose();
-});
-
-const opened: WatchedPage[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((watched) => watched.close()));
-});
+const session = browserOnSite(async () => startSite(await buildSiteFrom(fixture), { fixedNow: moment }));
 
 async function open(sitePath: string, options: BrowserContextOptions = {}) {
-  const watched = await watchedPage(browser, site.url.href, options);
-  opened.push(watched);
+  const watched = await session.open(options);
   await watched.page.clock.setFixedTime(new Date(moment));
   const response = await watched.page.goto(sitePath, { waitUntil: 'load' });
   return { ...watched, status: response?.status() };
@@ -111,7 +93,7 @@ describe('search from the home page', () => {
   it('explains a query that is too short, in the words of the API', async () => {
     const { page, status } = await open('/search?q=x', { javaScriptEnabled: false });
     expect(status).toBe(400);
-    const fromApi = (await (await site.get('/api/public/v1/search?q=x')).json()) as { error: { message: string } };
+    const fromApi = (await (await session.site().get('/api/public/v1/search?q=x')).json()) as { error: { message: string } };
     expect(fromApi.error.message).toMatch(/^q must be at least 2 characters/);
     expect(await page.getByRole('status').textContent()).toBe(fromApi.error.message);
   });
@@ -204,8 +186,7 @@ describe('maps', () => {
     const current = await markerFill(page, 'Tower of Tests');
     const later = await startSite(await buildSiteFrom(fixture), { fixedNow: '2026-05-03T00:00:00Z' });
     try {
-      const watched = await watchedPage(browser, later.url.href);
-      opened.push(watched);
+      const watched = await session.open({}, later);
       await watched.page.goto('/');
       const faded = await markerFill(watched.page, 'Tower of Tests');
       expect([current, faded]).toEqual(['rgb(123, 47, 160)', 'rgb(154, 154, 154)']);
@@ -255,25 +236,19 @@ describe('findable', () => {
   });
 
   it('sitemap.xml lists every canonical page and robots.txt points to it', async () => {
-    const sitemap = await (await site.get('/sitemap.xml')).text();
+    const sitemap = await (await session.site().get('/sitemap.xml')).text();
     for (const sitePath of ['/', '/about', '/data', '/landmarks/quiet-square', '/landmarks/tower-of-tests', '/reports/xss04test']) {
       expect(sitemap).toContain(`<loc>${testSiteUrl}${sitePath}</loc>`);
     }
-    expect(await (await site.get('/robots.txt')).text()).toContain(`Sitemap: ${testSiteUrl}/sitemap.xml`);
+    expect(await (await session.site().get('/robots.txt')).text()).toContain(`Sitemap: ${testSiteUrl}/sitemap.xml`);
   });
 });
 
 describe('accessible', () => {
   for (const sitePath of ['/', '/landmarks/tower-of-tests', '/reports/scaf01test', '/about', '/search', '/search?q=tower']) {
     it(`axe-core finds no violations on ${sitePath}`, async () => {
-      // axe is injected as an inline script, which the site's own policy rightly refuses.
       const { page } = await open(sitePath, { bypassCSP: true });
-      await page.addScriptTag({ path: axeScript });
-      const violations = await page.evaluate(async () => {
-        const results = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe.run();
-        return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-      });
-      expect(violations).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 });

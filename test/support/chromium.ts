@@ -1,5 +1,8 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { RunningSite } from './worker.ts';
 
 /** Where Debian, Ubuntu and Google's packages put a system browser. */
 const systemBrowsers = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
@@ -66,4 +69,48 @@ export async function watchedPage(browser: Browser, baseURL: string, options: Br
     if (response.status() >= 400) trouble.failedRequests.push(`${response.url()}: HTTP ${response.status()}`);
   });
   return { page, trouble, close: () => context.close() };
+}
+
+/**
+ * The browser and the site a test file drives, started once for the file, with every page it
+ * opens closed after each test: `open` is watchedPage on the running site.
+ */
+export function browserOnSite(startSite: () => Promise<RunningSite>) {
+  let site: RunningSite | undefined;
+  let browser: Browser | undefined;
+  const opened: WatchedPage[] = [];
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.dispose();
+  });
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((watched) => watched.close()));
+  });
+  return {
+    site: () => site!,
+    browser: () => browser!,
+    async open(options: BrowserContextOptions = {}, on: RunningSite = site!): Promise<WatchedPage> {
+      const watched = await watchedPage(browser!, on.url.href, options);
+      opened.push(watched);
+      return watched;
+    },
+  };
+}
+
+const axeScript = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/**
+ * What axe-core finds wrong on the page as it stands, one "rule (elements)" line each. axe is
+ * injected as an inline script, so the page must be opened with `bypassCSP: true`: the site's own
+ * policy rightly refuses it.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axeScript });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    return (await axe.run(document)).violations.map((violation) => `${violation.id} (${violation.nodes.map((node) => String(node.target)).join(', ')})`);
+  });
 }
