@@ -55,6 +55,10 @@ export interface WatchedPage {
 export async function watchedPage(browser: Browser, baseURL: string, options: BrowserContextOptions = {}): Promise<WatchedPage> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1100, height: 900 }, ...options });
   const page = await context.newPage();
+  // What the Content-Security-Policy refused, even when the page caught the error (a probe for eval).
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) => console.error(`Content-Security-Policy refused ${event.violatedDirective}: ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`)),
+  );
   const trouble: PageTrouble = { consoleErrors: [], pageErrors: [], dialogs: [], failedRequests: [] };
   page.on('console', (message) => {
     if (message.type() === 'error') trouble.consoleErrors.push(`${message.text()} (${message.location().url})`);

@@ -1,3 +1,4 @@
+import './zod-without-eval.ts';
 import { draftConfirmation, draftReportFile, type ReportFields, type ReportFileDraft } from '../../../drafts/form-drafts.ts';
 import type { ConfirmedReportDraft } from '../../../domain/report-draft.ts';
 import { newFileUrl } from '../../../domain/repository-links.ts';
