@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pagePreview } from '../src/cli/page-preview.ts';
 import { buildCatalogue } from '../src/domain/catalogue.ts';
+import { landmarkFile, reportFile } from '../src/load/check-content-file.ts';
 import { git } from '../src/load/git.ts';
 import { loadContent, parseCacheDir } from '../src/load/load-content.ts';
 import { dayOfInstant } from '../src/schema/calendar.ts';
@@ -35,8 +36,8 @@ try {
 const touchedSlugs = new Set<string>();
 const changedReportIds = new Set<string>();
 for (const file of changedFiles) {
-  const report = /^content\/reports\/([^/]+)\/([^/]+)\.md$/.exec(file);
-  const landmark = /^content\/landmarks\/([^/]+)\.md$/.exec(file);
+  const report = reportFile.exec(file);
+  const landmark = landmarkFile.exec(file);
   if (report) {
     touchedSlugs.add(report[1]!);
     changedReportIds.add(report[2]!);

@@ -1,4 +1,5 @@
 import { answerInWords, conditionInWords, conditionLabel, freshnessInWords, noLongerCurrent, notYetCurrent, periodInWords } from '../domain/in-words.ts';
+import { answerOfCondition } from '../domain/landmark-status.ts';
 import { presentLandmarkDetail } from '../domain/present.ts';
 import type { Catalogue } from '../domain/catalogue.ts';
 import type { Report } from '../schema/api.ts';
@@ -15,7 +16,7 @@ export function pagePreview(catalogue: Catalogue, changedReportIds: ReadonlySet<
   for (const stored of catalogue.landmarks) {
     const landmark = presentLandmarkDetail(stored, day, `${stored.urls.html}/reports`);
     const current = landmark.currentCondition;
-    const answer = current?.isCurrent ? answerInWords(current.condition === 'open' ? 'open' : 'affected', current.condition) : answerInWords('unknown', null);
+    const answer = current?.isCurrent ? answerInWords(answerOfCondition(current.condition), current.condition) : answerInWords('unknown', null);
     lines.push(`#### ${landmark.name}`, '', `- **Leads with:** ${answer}${current ? ` (“${current.summary}”, ${freshnessInWords(current)})` : ''}`);
     const inEffect = landmark.reports.filter((report) => report.isCurrent);
     const upcoming = landmark.reports.filter((report) => report.isUpcoming);

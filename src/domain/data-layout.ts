@@ -16,7 +16,7 @@ export interface DataLayout {
   changesChunkSize: number;
 }
 
-/** The most files each kind of data may take: 16,538 together, the rest for search, downloads and pages. */
+/** The most files each kind of data may take: 16,638 together, the rest for search, downloads and pages. */
 export const fileShares = {
   reportBuckets: 8_192,
   landmarkBuckets: 4_096,

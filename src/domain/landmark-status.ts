@@ -95,13 +95,16 @@ export function reportsToRead(landmark: StoredLandmarkDetail, from: string, to: 
   return [...needed];
 }
 
+/** What a report in effect answers: open when it says so, otherwise affected by its condition. */
+export const answerOfCondition = (condition: string): 'open' | 'affected' => (condition === 'open' ? 'open' : 'affected');
+
 function stretchOf(answer: DayAnswer, from: string, to: string, hasReports: boolean): StatusStretch {
   const { report, inEffect } = answer;
   if (inEffect && report) {
     return {
       from,
       to,
-      answer: report.condition === 'open' ? 'open' : 'affected',
+      answer: answerOfCondition(report.condition),
       condition: report.condition,
       evidence: evidenceOf(report, from),
       lastKnown: null,

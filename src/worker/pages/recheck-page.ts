@@ -1,13 +1,15 @@
 import { conditionInWords, conditionLabel, noLongerCurrent, placeInWords } from '../../domain/in-words.ts';
-import { sitePath } from '../../domain/urls.ts';
+import { apiOperations } from '../../domain/api-operations.ts';
+import { markdownTwin, sitePath, siteUrls } from '../../domain/urls.ts';
 import type { RecheckEntry, RecheckList } from '../../schema/api.ts';
 import { html } from './html.ts';
 import type { PageContent } from './page-content.ts';
 
 /** The page's own address and the API's, from the site URL the data was built for. */
-export const recheckUrls = (siteUrl: string) => {
-  const base = siteUrl.replace(/\/+$/, '');
-  return { html: `${base}/recheck`, json: `${base}/api/public/v1/recheck`, markdown: `${base}/recheck.md` };
+const recheckUrls = (siteUrl: string) => {
+  const urls = siteUrls(siteUrl);
+  const html = urls.absolute('/recheck');
+  return { html, json: urls.absolute(apiOperations.listLandmarksToRecheck.path), markdown: markdownTwin(html) };
 };
 
 /** The next page, as a page address: the API's cursor, carried in the query. */
@@ -66,6 +68,6 @@ export function recheckMarkdown(list: RecheckList, siteUrl: string): string {
   }
   if (list.landmarks.length === 0) lines.push('None on this page.');
   const next = nextPage(list, '.md');
-  lines.push('', next ? `More: ${siteUrl.replace(/\/+$/, '')}${next}` : 'That is every landmark to check.', '');
+  lines.push('', next ? `More: ${siteUrls(siteUrl).absolute(next)}` : 'That is every landmark to check.', '');
   return lines.join('\n');
 }
