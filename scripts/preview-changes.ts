@@ -8,7 +8,8 @@ import { pagePreview } from '../src/cli/page-preview.ts';
 import { buildCatalogue } from '../src/domain/catalogue.ts';
 import { landmarkFile, reportFile } from '../src/load/check-content-file.ts';
 import { git } from '../src/load/git.ts';
-import { loadContent, parseCacheDir } from '../src/load/load-content.ts';
+import { parseCacheDir } from '../src/kept/parse-cache.ts';
+import { loadContent } from '../src/load/load-content.ts';
 import { dayOfInstant } from '../src/schema/calendar.ts';
 
 const usage = 'usage: npm run preview-changes -- --base <commit> [--root <dir>]';

@@ -2,9 +2,10 @@ import { hash } from 'node:crypto';
 import { cp, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build as astroBuild } from 'astro';
-import { commitTimesFile } from '../load/commit-times-cache.ts';
-import { contentChanges, type ContentChanges } from '../load/content-changes.ts';
-import { loadContent, parseCacheDir, parsingInWords, reportCommitTimesOf } from '../load/load-content.ts';
+import { commitTimesFile } from '../kept/commit-times.ts';
+import { contentChanges, type ContentChanges, type ContentState } from '../load/content-changes.ts';
+import { parseCacheDir } from '../kept/parse-cache.ts';
+import { loadContent, parsingInWords, reportCommitTimesOf } from '../load/load-content.ts';
 import { loadPopularity } from '../load/popularity.ts';
 import type { Problem } from '../load/problem.ts';
 import { buildCatalogue, type Catalogue } from '../domain/catalogue.ts';
@@ -14,18 +15,18 @@ import { dataPaths } from '../domain/data-paths.ts';
 import { assetHeadersFile, assetHeadersPath } from '../domain/response-headers.ts';
 import { emitEntryPoints } from './emit-entry-points.ts';
 import { withBulkDownloads } from './downloads/emit-downloads.ts';
-import { keptDatabaseDir } from './downloads/kept-database.ts';
+import { keptDatabaseDir } from '../kept/database.ts';
 import { databaseRowsInWords } from './downloads/sqlite-download.ts';
-import { updateCatalogue } from './catalogue-update.ts';
-import { joinShards, keepCatalogue, keptCatalogueDir, readKeptManifest, readKeptShards, splitCatalogue, type Manifest as KeptManifest } from './kept-catalogue.ts';
+import { updateCatalogue } from '../load/catalogue-update.ts';
+import { joinShards, keepCatalogue, keptCatalogueDir, readKeptManifest, readKeptShards, splitCatalogue, type Manifest as KeptManifest } from '../kept/catalogue.ts';
 import { withPageData } from './page-handover.ts';
 import { dayOfInstant } from '../schema/calendar.ts';
 import { movePageTemplates } from './page-templates.ts';
 import { budgetInWords, budgetProblem, defaultMaxFiles, measureSite } from './file-budget.ts';
-import { buildFingerprint, openOutputStore, outputStoreDir, reuseInWords } from './output-store.ts';
+import { buildFingerprint, openOutputStore, outputStoreDir, reuseInWords } from '../kept/output-files.ts';
 import { repositoryUrl } from './repository-url.ts';
 import { sitemapFiles } from './sitemap-files.ts';
-import { isRunning } from './running-process.ts';
+import { isRunning } from '../kept/running-process.ts';
 
 export interface BuildOptions {
   /** The project: Astro pages, config. */
@@ -104,12 +105,12 @@ const dataFolder = dataPaths.prefix.split('/').filter(Boolean)[0]!;
 async function catalogueOf(options: BuildOptions, fingerprint: string): Promise<{ ok: true; catalogue: Catalogue; parsing: string } | { ok: false; problems: Problem[] }> {
   const root = options.contentRoot;
   const keptDir = keptCatalogueDir(root);
-  const manifest = await readKeptManifest(keptDir, fingerprint);
+  const manifest = await readKeptManifest<ContentState>(keptDir, fingerprint);
   // git looks for changes in its own processes while this thread reads the kept shards.
   const changes = contentChanges(root, manifest?.state);
   let notUsed: string | undefined;
   if (manifest) {
-    const kept = await applyChanges(options, manifest, changes);
+    const kept = await applyChanges(options, fingerprint, manifest, changes);
     if (kept.ok) return kept;
     notUsed = kept.reason;
   }
@@ -125,7 +126,7 @@ async function catalogueOf(options: BuildOptions, fingerprint: string): Promise<
 }
 
 /** The kept catalogue with the changed files applied and kept in turn, or why that could not be done. */
-async function applyChanges(options: BuildOptions, manifest: KeptManifest, changes: Promise<ContentChanges | undefined>): Promise<{ ok: true; catalogue: Catalogue; parsing: string } | { ok: false; reason: string }> {
+async function applyChanges(options: BuildOptions, fingerprint: string, manifest: KeptManifest<ContentState>, changes: Promise<ContentChanges | undefined>): Promise<{ ok: true; catalogue: Catalogue; parsing: string } | { ok: false; reason: string }> {
   const root = options.contentRoot;
   const keptDir = keptCatalogueDir(root);
   const kept = await readKeptShards(keptDir, manifest);
@@ -145,7 +146,7 @@ async function applyChanges(options: BuildOptions, manifest: KeptManifest, chang
   if (!update.ok) return update;
   const changed = known.changed.length;
   let parsing = `${changed.toLocaleString('en')} file${changed === 1 ? '' : 's'} changed since the last build; ${update.filesRead.toLocaleString('en')} read again, the rest taken from the kept catalogue`;
-  await keepCatalogue(keptDir, manifest.fingerprint, known.state, update.catalogue, { previous: manifest, changed: update.changedShards }).catch((error: Error) => {
+  await keepCatalogue(keptDir, fingerprint, known.state, update.catalogue, { previous: manifest, changed: update.changedShards }).catch((error: Error) => {
     parsing += `; could not keep the catalogue: ${error.message.split('\n')[0]}`;
   });
   return { ok: true, catalogue: joinShards(update.catalogue, options.siteUrl), parsing };

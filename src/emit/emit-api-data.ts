@@ -13,7 +13,7 @@ import { compareHeavyReportKeys, heavyReportKeyOf, keptReportLimit, keptReports 
 import { chunkLandmarkList } from '../domain/landmark-list.ts';
 import { compareRecheckPositions, recheckEntryOf, recheckPositionOf } from '../domain/recheck.ts';
 import { buildSearchShards } from '../domain/search/build-index.ts';
-import type { OutputStore } from './output-store.ts';
+import type { OutputStore } from '../kept/output-files.ts';
 
 /** Writes a file below `outDir` at a site path such as `/_data/landmarks/0.json`. */
 export async function writeSiteFile(outDir: string, sitePath: string, contents: string | Uint8Array): Promise<void> {

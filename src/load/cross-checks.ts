@@ -47,16 +47,18 @@ function isBefore(earlier: string, later: string): boolean {
  * name one landmark twice, and cannot both exist on case-insensitive file systems. Each file of a
  * clash is reported, naming the others, because neither is more "the duplicate" than the other.
  */
-function checkSlugClashes(landmarks: readonly LandmarkRecord[]): UnlocatedProblem[] {
-  const filesBySlug = new Map<string, LandmarkRecord[]>();
+function checkSlugClashes(landmarks: readonly LandmarkRecord[], elsewhere: readonly KeptLandmark[]): UnlocatedProblem[] {
+  const filesBySlug = new Map<string, { file: string; checked: boolean }[]>();
   for (const landmark of landmarks) {
     const key = slugify(landmark.slug);
-    filesBySlug.set(key, [...(filesBySlug.get(key) ?? []), landmark]);
+    filesBySlug.set(key, [...(filesBySlug.get(key) ?? []), { file: landmark.file, checked: true }]);
   }
+  for (const landmark of elsewhere) filesBySlug.get(slugify(landmark.slug))?.push({ file: landmark.file, checked: false });
   const problems: UnlocatedProblem[] = [];
   for (const [key, clashing] of filesBySlug) {
     if (clashing.length < 2) continue;
     for (const landmark of clashing) {
+      if (!landmark.checked) continue; // its file is not among those checked: the problem is named on theirs
       const others = clashing.filter((other) => other !== landmark).map((other) => other.file);
       problems.push({
         file: landmark.file,
@@ -161,15 +163,41 @@ function earlierFilesWithSameId(reports: readonly ReportRecord[]): Map<ReportRec
   return duplicates;
 }
 
+/** A landmark outside the content checked: only what the rules across files compare. */
+export interface KeptLandmark {
+  file: string;
+  slug: string;
+  wikidata: string;
+}
+
+/**
+ * Landmarks and reports outside the content checked that it must not clash with: in a rebuild,
+ * those kept from the last build that no changed file touches (load/catalogue-update.ts), so that
+ * a warm rebuild enforces every rule a full load does, from this one place.
+ */
+export interface Elsewhere {
+  /** Each such landmark; looked at only when the content checked has landmarks. */
+  landmarks(): Iterable<KeptLandmark>;
+  /** The file of such a report with this id, if any. */
+  reportWithId(id: string): string | undefined;
+}
+
+const nowhere: Elsewhere = { landmarks: () => [], reportWithId: () => undefined };
+
 /** Rules that need more than one file: references, uniqueness, and dates against the clock. */
-export function crossCheck(content: Content, now: Date): UnlocatedProblem[] {
+export function crossCheck(content: Content, now: Date, elsewhere: Elsewhere = nowhere): UnlocatedProblem[] {
   const problems: UnlocatedProblem[] = [];
   const slugs = content.landmarks.map((landmark) => landmark.slug);
   const knownSlugs = new Set(slugs);
+  const keptLandmarks = content.landmarks.length > 0 ? [...elsewhere.landmarks()] : [];
 
-  problems.push(...checkSlugClashes(content.landmarks));
+  problems.push(...checkSlugClashes(content.landmarks, keptLandmarks));
 
   const firstLandmarkByWikidata = new Map<string, string>();
+  const wikidataChecked = new Set(content.landmarks.map((landmark) => landmark.frontmatter.wikidata));
+  for (const landmark of keptLandmarks) {
+    if (wikidataChecked.has(landmark.wikidata) && !firstLandmarkByWikidata.has(landmark.wikidata)) firstLandmarkByWikidata.set(landmark.wikidata, landmark.file);
+  }
   for (const landmark of content.landmarks) {
     const other = firstLandmarkByWikidata.get(landmark.frontmatter.wikidata);
     if (other === undefined) {
@@ -188,7 +216,7 @@ export function crossCheck(content: Content, now: Date): UnlocatedProblem[] {
   const isInFuture = futureTest(now);
   for (const report of content.reports) {
     // Looked up only when there are any: asking a map about a million reports took half a second.
-    const other = duplicates.size > 0 ? duplicates.get(report) : undefined;
+    const other = (duplicates.size > 0 ? duplicates.get(report) : undefined) ?? elsewhere.reportWithId(report.id);
     if (other !== undefined) {
       problems.push({
         file: report.file,

@@ -1,12 +1,6 @@
+import type { CommitTimes } from '../kept/commit-times.ts';
 import { toTimestamp } from '../schema/calendar.ts';
 import { git } from './git.ts';
-
-/** Each file's last commit time (ISO 8601, UTC, to the second) as of the commit `head`. */
-export interface CommitTimes {
-  head: string;
-  /** By path from the content root; files deleted since keep the time of their last change. */
-  times: Map<string, string>;
-}
 
 /**
  * The time of the last commit that touched each file below `folder`. Given the times as of an

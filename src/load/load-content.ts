@@ -1,11 +1,12 @@
 import { lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
+import { keepCommitTimes, readKeptCommitTimes, readKeptCommitTimesOf } from '../kept/commit-times.ts';
+import { openParseCache } from '../kept/parse-cache.ts';
 import { unchangedBlobIds } from './blob-ids.ts';
+import type { FileOutcome } from './check-content-file.ts';
 import { crossCheck, type UnlocatedProblem } from './cross-checks.ts';
-import { keepCommitTimes, readKeptCommitTimes, readKeptCommitTimesOf } from './commit-times-cache.ts';
 import { lastCommitTimes } from './git-history.ts';
 import { locateProblems } from './locate-problems.ts';
-import { openParseCache } from './parse-cache.ts';
 import { parseContentFiles, type ParsedFiles } from './parse-files.ts';
 import { sortProblems, startOfFile, type Problem } from './problem.ts';
 import type { Content, ReportRecord } from './records.ts';
@@ -39,9 +40,6 @@ export interface LoadResult {
   /** How many of the files checked were taken from the parse cache, and anything about it worth printing. */
   cache?: { files: number; hits: number; notes: string[] };
 }
-
-/** Where the build and `npm run validate` keep the parse cache of a content tree (git-ignored). */
-export const parseCacheDir = (root: string): string => path.join(root, '.cache/parsed-content');
 
 /** "1,000 files, 998 unchanged since the last run" and any note about the cache, for the commands to print. */
 export function parsingInWords(cache: NonNullable<LoadResult['cache']>): string {
@@ -148,7 +146,7 @@ function listContentFiles(root: string): { files: string[]; problems: Problem[] 
  * holds a million keys, memory the rest of the load needs.
  */
 async function outcomesOf(root: string, files: readonly string[], cacheDir: string | undefined): Promise<ParsedFiles & { cache?: NonNullable<LoadResult['cache']> }> {
-  const [knownBlobIds, cache] = await Promise.all([cacheDir ? unchangedBlobIds(root, 'content') : undefined, cacheDir ? openParseCache(cacheDir) : undefined]);
+  const [knownBlobIds, cache] = await Promise.all([cacheDir ? unchangedBlobIds(root, 'content') : undefined, cacheDir ? openParseCache<FileOutcome>(cacheDir) : undefined]);
   const parsed = await parseContentFiles(root, files, { knownBlobIds, cache });
   if (!cache) return parsed;
   // Saved before loadContent gives the records their commit times and blob ids, which the cache

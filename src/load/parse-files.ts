@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { blobIdOf } from './blob-ids.ts';
 import type { FileOutcome } from './check-content-file.ts';
-import type { ParseCache } from './parse-cache.ts';
+import type { ParseCache } from '../kept/parse-cache.ts';
 import { readAndCheck, type CheckedFile } from './read-and-check.ts';
 
 /** Below this many files to parse, starting worker threads costs more than it saves. */
@@ -15,7 +15,7 @@ const batchSize = 500;
 export interface ParseOptions {
   /** Blob ids of files known unchanged since they were committed, to look up without reading them. */
   knownBlobIds?: ReadonlyMap<string, string>;
-  cache?: ParseCache;
+  cache?: ParseCache<FileOutcome>;
 }
 
 export interface ParsedFiles {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { buildSiteFrom, projectRoot, runScript, testSiteUrl } from '../support/build.ts';
-import { keptDatabaseDir } from '../../src/emit/downloads/kept-database.ts';
+import { keptDatabaseDir } from '../../src/kept/database.ts';
 import { validLandmark, validReport, writeContentTree } from '../support/content-files.ts';
 
 async function snapshotOf(folder: string): Promise<Record<string, string>> {
@@ -69,7 +69,7 @@ describe('npm run build', () => {
     await mkdir(`${abandoned}.downloads`, { recursive: true });
     // And the SQLite database it was writing beside the kept one, as large as the download.
     const fixture = path.join(projectRoot, 'test/fixtures/small-site');
-    const abandonedDatabase = path.join(keptDatabaseDir(fixture), 'building-4999999.sqlite');
+    const abandonedDatabase = path.join(keptDatabaseDir(fixture), 'database.sqlite.4999999.incoming');
     await mkdir(path.dirname(abandonedDatabase), { recursive: true });
     await writeFile(abandonedDatabase, 'half a database');
     await buildSiteFrom(fixture);

@@ -11,7 +11,7 @@ import type { Datapackage, DatapackageResource } from '../../src/emit/downloads/
 import { emitBulkDownloads, type BulkDownloadOptions } from '../../src/emit/downloads/emit-downloads.ts';
 import { writeSqliteDownload, type SqliteDownloadJob } from '../../src/emit/downloads/sqlite-download.ts';
 import { downloadTables } from '../../src/domain/download-records.ts';
-import { openOutputStore } from '../../src/emit/output-store.ts';
+import { openOutputStore } from '../../src/kept/output-files.ts';
 import type { Catalogue } from '../../src/domain/catalogue.ts';
 import { DigestList } from '../../src/domain/input-digests.ts';
 import { flatColumns, type CellValue } from '../../src/domain/flat-columns.ts';
@@ -406,7 +406,7 @@ describe('the SQLite database kept between builds', () => {
     expect(sha256(await databaseBytes(afterDamage))).toBe(sha256(await databaseBytes(cold)));
     expect((await writeSqliteDownload(await databaseJob(after, kept))).rows.copied).toBe(rowCount);
     // A row count changed in its notes would copy the wrong rows from an intact database.
-    const notesFile = path.join(kept.dir, 'database.json');
+    const notesFile = path.join(kept.dir, 'manifest.json');
     const notes = await readFile(notesFile, 'utf8');
     await writeFile(notesFile, notes.replace(`"rows":${rowsPerPart}`, `"rows":${rowsPerPart - 1}`));
     expect(await readFile(notesFile, 'utf8')).not.toBe(notes);
@@ -414,7 +414,7 @@ describe('the SQLite database kept between builds', () => {
     expect((await writeSqliteDownload(afterEdit)).rows.copied).toBe(0);
     expect(sha256(await databaseBytes(afterEdit))).toBe(sha256(await databaseBytes(cold)));
     expect((await writeSqliteDownload(await databaseJob(after, { ...kept, fingerprint: 'code v2' }))).rows.copied).toBe(0);
-    expect((await readdir(kept.dir)).sort()).toEqual(['database.json', 'database.sqlite']);
+    expect((await readdir(kept.dir)).sort()).toEqual(['database.sqlite', 'manifest.json']);
   });
 });
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { syntheticCatalogueInput, writeSyntheticContent } from '../../scripts/lib/synthetic-content.ts';
-import { keptCatalogueDir } from '../../src/emit/kept-catalogue.ts';
+import { keptCatalogueDir } from '../../src/kept/catalogue.ts';
 import { runScript, testSiteUrl } from '../support/build.ts';
 import { validLandmark, validReport, writeContentTree } from '../support/content-files.ts';
 
@@ -94,7 +94,8 @@ describe('a rebuild from the kept catalogue', () => {
     const buckets = Object.keys(committedSite).filter((file) => file.startsWith('_data/reports/'));
     const published = Object.assign({}, ...(await Promise.all(buckets.map(async (file) => JSON.parse(await readFile(path.join(root, 'warm', file), 'utf8'))))));
     expect(published[path.basename(restored!, '.md')]?.updatedAt).toBe('2026-05-01T00:00:00Z');
-  });
+    // Five builds, each running Astro: about 28 s on an idle two-core machine, more beside other tests.
+  }, 120_000);
 
   it('leaves content with problems to the full load, which names them all, and keeps the catalogue it had', async () => {
     const root = await builtCatalogue();

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openOutputStore } from '../../src/emit/output-store.ts';
+import { openOutputStore } from '../../src/kept/output-files.ts';
 
 const digest = (text: string) => Buffer.from(text.padEnd(16, '.'));
 
@@ -105,18 +105,18 @@ describe('the output store', () => {
     await build(storeDir, await site('first'), { 'a.json': 'A' });
     expect((await build(storeDir, await site('second'), { 'a.json': 'A' }, 'code v2')).counts).toEqual({ reused: 0, made: 1 });
 
-    await writeFile(path.join(storeDir, 'index.json'), '{"format":1,"files":');
+    await writeFile(path.join(storeDir, 'manifest.json'), '{"format":3,"body":');
     const third = await build(storeDir, await site('third'), { 'a.json': 'A' }, 'code v2');
     expect(third.counts).toEqual({ reused: 0, made: 1 });
-    expect(third.notes.join()).toContain('could not be read and was ignored');
+    expect(third.notes.join()).toContain('damaged, and was not used');
   });
 
   it('removes what a killed build left half-kept, and leaves what a running build is keeping', async () => {
     const { storeDir, site } = await folders();
     await build(storeDir, await site('first'), { 'a.json': 'A' });
     // Above the largest process id Linux hands out (2^22), so no process of this name is running.
-    const killed = `.${'1'.repeat(64)}.99999999`;
-    const running = `.${'2'.repeat(64)}.${process.pid}`;
+    const killed = `${'1'.repeat(64)}.99999999.incoming`;
+    const running = `${'2'.repeat(64)}.${process.pid}.incoming`;
     for (const name of [killed, running]) await writeFile(path.join(storeDir, 'files', name), 'a file being kept');
 
     await build(storeDir, await site('second'), { 'a.json': 'A' });

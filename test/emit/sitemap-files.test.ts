@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Catalogue } from '../../src/domain/catalogue.ts';
 import { DigestList } from '../../src/domain/input-digests.ts';
 import { emitDataFiles } from '../../src/emit/emit-api-data.ts';
-import { openOutputStore } from '../../src/emit/output-store.ts';
+import { openOutputStore } from '../../src/kept/output-files.ts';
 import { sitemapFiles } from '../../src/emit/sitemap-files.ts';
 
 /**

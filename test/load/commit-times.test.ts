@@ -3,7 +3,7 @@ import { appendFile, truncate } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { syntheticCatalogueInput, writeSyntheticContent } from '../../scripts/lib/synthetic-content.ts';
-import { commitTimesFile, keepCommitTimes, readKeptCommitTimes, readKeptCommitTimesOf } from '../../src/load/commit-times-cache.ts';
+import { commitTimesFile, keepCommitTimes, readKeptCommitTimes, readKeptCommitTimesOf } from '../../src/kept/commit-times.ts';
 import { loadContent } from '../../src/load/load-content.ts';
 import { writeContentTree } from '../support/content-files.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crossCheck } from '../../src/load/cross-checks.ts';
+import { crossCheck, type Elsewhere } from '../../src/load/cross-checks.ts';
 import type { Content, LandmarkRecord, ReportRecord } from '../../src/load/records.ts';
 
 const now = new Date('2026-11-23T12:00:00Z');
@@ -40,5 +40,29 @@ describe('report ids across files', () => {
 
   it('finds nothing when every id is used once', () => {
     expect(idProblems({ landmarks, reports: [report('big-ben', 'aaaaaa1'), report('louvre', 'bbbbbb2')] })).toEqual([]);
+  });
+});
+
+describe('the rest of the content, kept from the last build (a warm rebuild)', () => {
+  const kept: Elsewhere = {
+    landmarks: () => [
+      { file: 'content/landmarks/tower-bridge.md', slug: 'tower-bridge', wikidata: 'Q83125' },
+      { file: 'content/landmarks/colosseum.md', slug: 'colosseum', wikidata: 'Q10285' },
+    ],
+    reportWithId: (id) => (id === 'k3x9m2p4qa' ? 'content/reports/colosseum/k3x9m2p4qa.md' : undefined),
+  };
+  const messages = (content: Content) => crossCheck(content, now, kept).map((problem) => `${problem.file} ${problem.field}: ${problem.message.split(' (')[0]}`);
+
+  it('is checked by the same rules as the files read again: ids, Wikidata ids and names', () => {
+    const changed = { landmarks: [landmark('Tower_Bridge', 'Q1'), landmark('big-ben', 'Q10285')], reports: [report('big-ben', 'k3x9m2p4qa')] };
+    expect(messages(changed)).toEqual([
+      'content/landmarks/Tower_Bridge.md file: expected one file per landmark; got content/landmarks/tower-bridge.md as well, which is also "tower-bridge" once case and punctuation are ignored',
+      'content/landmarks/big-ben.md wikidata: expected a Wikidata id used by one landmark only; got "Q10285", also used by content/landmarks/colosseum.md',
+      'content/reports/big-ben/k3x9m2p4qa.md id: expected a unique report id; got "k3x9m2p4qa", also used by content/reports/colosseum/k3x9m2p4qa.md',
+    ]);
+  });
+
+  it('finds nothing when the files read again clash with none of it', () => {
+    expect(messages({ landmarks: [landmark('big-ben', 'Q41225')], reports: [report('big-ben', 'aaaaaa1')] })).toEqual([]);
   });
 });

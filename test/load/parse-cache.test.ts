@@ -5,8 +5,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { syntheticCatalogueInput, writeSyntheticContent } from '../../scripts/lib/synthetic-content.ts';
 import type { FileOutcome } from '../../src/load/check-content-file.ts';
-import { loadContent, parseCacheDir } from '../../src/load/load-content.ts';
-import { openParseCache } from '../../src/load/parse-cache.ts';
+import { openParseCache, parseCacheDir } from '../../src/kept/parse-cache.ts';
+import { loadContent } from '../../src/load/load-content.ts';
 import { formatProblem } from '../../src/load/problem.ts';
 import { writeContentTree } from '../support/content-files.ts';
 

@@ -12,12 +12,13 @@ import { projectRoot } from '../support/build.ts';
 const layers: Record<string, readonly string[]> = {
   schema: [],
   domain: ['schema'],
-  load: ['domain', 'schema'],
-  emit: ['load', 'domain', 'schema'],
+  kept: ['domain', 'schema'],
+  load: ['kept', 'domain', 'schema'],
+  emit: ['load', 'kept', 'domain', 'schema'],
   drafts: ['load', 'domain', 'schema'],
   site: ['emit', 'drafts', 'domain', 'schema'],
   worker: ['domain', 'schema'],
-  cli: ['emit', 'drafts', 'load', 'domain', 'schema'],
+  cli: ['emit', 'drafts', 'load', 'kept', 'domain', 'schema'],
 };
 
 const importPattern = /(?:^|\s)(?:import|export)\b[^'"`;]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)|^\s*import\s+['"](\.[^'"]+)['"]/gm;

@@ -18,7 +18,7 @@ import { changesFeed } from './changes-feed.ts';
 import { csvRow } from './csv.ts';
 import { datapackageOf, type Datapackage, type TableColumns } from './datapackage.ts';
 import { startSqliteDownload, type DatabaseRows, type SqliteDownload } from './sqlite-download.ts';
-import type { OutputStore } from '../output-store.ts';
+import type { OutputStore } from '../../kept/output-files.ts';
 import { writeTextDownload, type TextDownloadOptions, type TextSection, type WrittenDownload } from './split-files.ts';
 
 /**

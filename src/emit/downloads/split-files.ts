@@ -3,7 +3,7 @@ import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { partFileName } from '../../domain/download-resources.ts';
 import type { DigestList } from '../../domain/input-digests.ts';
-import type { OutputStore } from '../output-store.ts';
+import type { OutputStore } from '../../kept/output-files.ts';
 
 /**
  * Writes a download as one file, or, when it is larger than the size limit, as numbered parts that

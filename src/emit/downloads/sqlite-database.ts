@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { CellValue, FlatColumn } from '../../domain/flat-columns.ts';
-import type { KeptRun } from './kept-database.ts';
+import type { KeptRun } from '../../kept/database.ts';
 
 /**
  * The SQLite download, ready for Datasette, DuckDB or sqlite3: the same tables and columns as the

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { partFileName } from '../../domain/download-resources.ts';
 import { flattenRecord } from '../../domain/flat-columns.ts';
-import { buildingDatabaseFile, keepDatabase, readKeptDatabase, removeAbandonedDatabases, type KeptDatabase, type LoadedFrom } from './kept-database.ts';
+import { buildingDatabaseFile, keepDatabase, readKeptDatabase, removeAbandonedDatabases, type KeptDatabase, type LoadedFrom } from '../../kept/database.ts';
 import { writeSqliteDatabase, type SqliteTable, type TableRun } from './sqlite-database.ts';
 import { copyBinaryDownload, type WrittenDownload } from './split-files.ts';
 

@@ -1,8 +1,16 @@
 import { createHash } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { toTimestamp } from '../schema/calendar.ts';
-import type { CommitTimes } from './git-history.ts';
+import { sha256Hex } from './digests.ts';
+import { keptStore, keptStoreDir } from './kept-store.ts';
+
+/** Each file's last commit time (ISO 8601, UTC, to the second) as of the commit `head` (read by load/git-history.ts). */
+export interface CommitTimes {
+  head: string;
+  /** By path from the content root; files deleted since keep the time of their last change. */
+  times: Map<string, string>;
+}
 
 /**
  * The commit times of the last build, kept between builds so the next one reads only the commits
@@ -17,8 +25,11 @@ import type { CommitTimes } from './git-history.ts';
 
 const formatVersion = 1;
 
-/** Where the build keeps the commit times of a content tree (git-ignored, beside the parse cache). */
-export const commitTimesFile = (root: string): string => path.join(root, '.cache/commit-times');
+/** Where the build keeps the commit times of a content tree. */
+export const commitTimesFile = (root: string): string => path.join(keptStoreDir(root, 'commit-times'), 'times.txt');
+
+/** The file's store: its format is written in the file's own header, beside the folder it times. */
+const storeOf = (file: string) => keptStore(path.dirname(file), { format: formatVersion, fingerprint: '' });
 
 /** The kept file's text after its digest line, when the digest, format and folder match. */
 async function verifiedText(file: string, folder: string): Promise<{ text: string; head: string; count: string; linesStart: number } | undefined> {
@@ -29,7 +40,7 @@ async function verifiedText(file: string, folder: string): Promise<{ text: strin
     return undefined;
   }
   const bodyStart = text.indexOf('\n') + 1;
-  if (bodyStart === 0 || createHash('sha256').update(text.slice(bodyStart)).digest('hex') !== text.slice(0, bodyStart - 1)) return undefined;
+  if (bodyStart === 0 || sha256Hex(text.slice(bodyStart)) !== text.slice(0, bodyStart - 1)) return undefined;
   const headerEnd = text.indexOf('\n', bodyStart);
   const expected = `commit-times ${formatVersion} ${folder} `;
   const header = text.slice(bodyStart, headerEnd);
@@ -86,11 +97,9 @@ export async function readKeptCommitTimes(file: string, folder: string): Promise
  * history), which gives the same times.
  */
 export async function keepCommitTimes(file: string, folder: string, { head, times }: CommitTimes): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  const handle = await open(temporary, 'w');
-  let complete = false;
-  try {
+  const store = storeOf(file);
+  store.removeAbandoned();
+  await store.writeThrough(path.basename(file), async (handle) => {
     const hash = createHash('sha256');
     let position = digestLine.length; // the digest goes first, once the rest is written
     const write = async (text: string) => {
@@ -102,17 +111,14 @@ export async function keepCommitTimes(file: string, folder: string, { head, time
     await write(`commit-times ${formatVersion} ${folder} ${head} ${times.size}\n`);
     const lines: string[] = [];
     for (const [name, time] of times) {
-      if (/[\t\n]/.test(name)) return;
+      if (/[\t\n]/.test(name)) return false;
       lines.push(`${name}\t${Date.parse(time) / 1000}\n`);
       if (lines.length === linesPerWrite) await write(lines.splice(0).join(''));
     }
     await write(lines.join(''));
     await handle.write(`${hash.digest('hex')}\n`, 0);
-    complete = true;
-  } finally {
-    await handle.close();
-    await (complete ? rename(temporary, file) : rm(temporary, { force: true }));
-  }
+    return true;
+  });
 }
 
 const digestLine = `${'0'.repeat(64)}\n`;

@@ -1,8 +1,10 @@
 import { createHash, type Hash } from 'node:crypto';
-import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, type BigIntStats } from 'node:fs';
-import { copyFile, link, mkdir, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { existsSync, type BigIntStats } from 'node:fs';
+import { copyFile, link, mkdir, readdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isRunning } from './running-process.ts';
+import { feedFile, sha256Hex, withOpenFile } from './digests.ts';
+import { codeFingerprint } from './fingerprint.ts';
+import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
 
 /**
  * Output files kept between builds under a key made of what they were made from (the input
@@ -48,8 +50,8 @@ export interface KeptFile {
   bytes: number;
 }
 
-/** Where the build keeps the store of a content tree (git-ignored, beside the parse cache). */
-export const outputStoreDir = (contentRoot: string): string => path.join(contentRoot, '.cache/built-files');
+/** Where the build keeps the output files of a content tree. */
+export const outputStoreDir = (contentRoot: string): string => keptStoreDir(contentRoot, 'built-files');
 
 /** "14,285 of 14,288 reusable data files taken from the last build" and any note, for the build to print. */
 export function reuseInWords(store: OutputStore): string {
@@ -57,7 +59,7 @@ export function reuseInWords(store: OutputStore): string {
   return [`${reused.toLocaleString('en')} of ${(reused + made).toLocaleString('en')} reusable data files taken from the last build`, ...store.notes].join('; ');
 }
 
-const formatVersion = 2;
+const formatVersion = 3;
 
 interface KeptEntry {
   /** Hex SHA-256 of the file's bytes. */
@@ -66,10 +68,8 @@ interface KeptEntry {
   checked?: string;
 }
 
-interface StoreIndex {
-  format: number;
-  files: Record<string, KeptEntry>;
-}
+/** The store's manifest: the entry of each file kept, by key. */
+type StoreIndex = Record<string, KeptEntry>;
 
 /**
  * A file modified less than this long before it is checked may be modified again within the same
@@ -87,8 +87,6 @@ function settledIdentity(stats: BigIntStats): string | undefined {
   return Number(stats.mtimeNs / 1_000_000n) <= Date.now() - settledMs ? identityOf(stats) : undefined;
 }
 
-const sha256 = (contents: string | Uint8Array) => createHash('sha256').update(contents).digest('hex');
-
 /**
  * A kept file's size and SHA-256, and its identity when settled, or undefined when it cannot be
  * read. The bytes are read only when `known` is not the identity the file still has, or when
@@ -96,77 +94,48 @@ const sha256 = (contents: string | Uint8Array) => createHash('sha256').update(co
  * records' worth of them, kept the collector busy.
  */
 function checkFile(file: string, buffer: Uint8Array, known: KeptEntry, alsoHash: Hash | undefined): { kept: KeptFile; checked?: string } | undefined {
-  let descriptor: number | undefined;
-  try {
-    descriptor = openSync(file, 'r');
+  return withOpenFile(file, (descriptor, stats) => {
     // Taken before reading: a write after this changes the identity, and the next build reads the file.
-    const stats = fstatSync(descriptor, { bigint: true });
     const identity = identityOf(stats);
     const trusted = known.checked === identity;
     if (trusted && !alsoHash) return { kept: { sha256: known.sha256, bytes: Number(stats.size) }, checked: identity };
     const hash = trusted ? undefined : createHash('sha256');
-    let total = 0;
-    for (let bytes = readSync(descriptor, buffer); bytes > 0; bytes = readSync(descriptor, buffer)) {
-      hash?.update(buffer.subarray(0, bytes));
-      alsoHash?.update(buffer.subarray(0, bytes));
-      total += bytes;
-    }
+    const total = feedFile(descriptor, buffer, [hash, alsoHash]);
     const sha256 = hash ? hash.digest('hex') : known.sha256;
     const checked = trusted ? identity : settledIdentity(stats);
     return { kept: { sha256, bytes: total }, ...(checked !== undefined ? { checked } : {}) };
-  } catch {
-    return undefined;
-  } finally {
-    if (descriptor !== undefined) closeSync(descriptor);
-  }
+  });
 }
 
 /**
  * Everything besides the records that shapes an output file: the code that reads content and
- * makes the data (src/schema, domain, load and emit: the layers test keeps emit from importing
- * anything else), the locked dependency versions, and the runtime (Node's ICU names countries).
+ * makes the data (src/schema, domain, kept, load and emit: the layers test keeps emit from
+ * importing anything else), the locked dependency versions, and the runtime (Node's ICU names
+ * countries).
  */
 export function buildFingerprint(siteUrl: string, repositoryUrl: string): string {
-  const hash = createHash('sha256').update(`format ${formatVersion}\n${siteUrl}\n${repositoryUrl}\n${JSON.stringify(process.versions)}\n`);
-  const sourceRoot = path.join(import.meta.dirname, '..');
-  for (const layer of ['schema', 'domain', 'load', 'emit']) {
-    for (const file of readdirSync(path.join(sourceRoot, layer), { recursive: true, encoding: 'utf8' }).sort()) {
-      if (file.endsWith('.ts')) hash.update(`${layer}/${file}\n`).update(readFileSync(path.join(sourceRoot, layer, file)));
-    }
-  }
-  const lockFile = path.join(sourceRoot, '../package-lock.json');
-  if (existsSync(lockFile)) hash.update(readFileSync(lockFile));
-  return hash.digest('hex');
+  return codeFingerprint(['schema', 'domain', 'kept', 'load', 'emit'], [`output-files ${formatVersion}`, siteUrl, repositoryUrl, JSON.stringify(process.versions)]);
 }
 
-async function readIndex(file: string, notes: string[]): Promise<StoreIndex['files']> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    return {}; // no previous build kept anything
+async function readIndex(store: KeptStore, notes: string[]): Promise<StoreIndex> {
+  const index = await store.readManifest<StoreIndex>();
+  if (index === undefined) {
+    if (existsSync(store.file('manifest.json'))) notes.push('the index of kept output files was written by another version of the build, or damaged, and was not used');
+    return {};
   }
-  try {
-    const index = JSON.parse(text) as Partial<StoreIndex>;
-    if (index.format === formatVersion && typeof index.files === 'object' && index.files !== null) {
-      // An entry without a hash cannot be checked: its file is made again.
-      return Object.fromEntries(Object.entries(index.files).filter(([, entry]) => typeof entry?.sha256 === 'string'));
-    }
-    notes.push('the kept output files were written by another version of the build and were not used');
-  } catch {
-    notes.push('the index of kept output files could not be read and was ignored');
-  }
-  return {};
+  // An entry without a hash cannot be checked: its file is made again.
+  return Object.fromEntries(Object.entries(index).filter(([, entry]) => typeof entry?.sha256 === 'string'));
 }
 
 /** Opens the store in `dir` (created when needed); `fingerprint` is buildFingerprint()'s. */
 export async function openOutputStore(dir: string, fingerprint: string): Promise<OutputStore> {
-  const filesDir = path.join(dir, 'files');
-  const indexFile = path.join(dir, 'index.json');
+  // Each key carries the fingerprint, so the index need not: builds for two site URLs share it.
+  const store = keptStore(dir, { format: formatVersion, fingerprint: '' });
+  const filesDir = store.file('files');
   await mkdir(filesDir, { recursive: true });
   const notes: string[] = [];
-  const previous = await readIndex(indexFile, notes);
-  const next: StoreIndex['files'] = {};
+  const previous = await readIndex(store, notes);
+  const next: StoreIndex = {};
   const counts = { reused: 0, made: 0 };
   const reusedKeys = new Set<string>();
   const readBuffer = new Uint8Array(1024 * 1024);
@@ -205,27 +174,24 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
       // Reused, then made again with the rest of its run (a later piece of it was damaged): counted once, as made.
       if (reusedKeys.delete(key)) counts.reused--;
       counts.made++;
-      const incoming = path.join(filesDir, `.${key}.${process.pid}`);
+      const incoming = store.incoming(path.join('files', key));
       try {
         await link(target, incoming).catch(() => writeFile(incoming, contents));
         await rename(incoming, path.join(filesDir, key));
         // No identity yet: the file was just written, so it is not settled (see `settledMs`).
-        next[key] = { sha256: sha256(contents) };
+        next[key] = { sha256: sha256Hex(contents) };
       } catch {
         await rm(incoming, { force: true }); // not kept: the next build makes this file again
       }
     },
     async close() {
       if (corrupt > 0) notes.push(`${corrupt} kept output file(s) no longer matched their hash and were made again`);
-      const incoming = `${indexFile}.${process.pid}`;
-      await writeFile(incoming, JSON.stringify({ format: formatVersion, files: next } satisfies StoreIndex));
-      await rename(incoming, indexFile);
+      await store.writeManifest(next);
       for (const name of await readdir(filesDir)) {
         if (name in next) continue;
-        // `.<key>.<pid>` is a file being kept: left by a killed build, it would hold a published
-        // file's disk space for good; another build that is still running needs it.
-        const pid = /^\.[0-9a-f]+\.(\d+)$/.exec(name)?.[1];
-        if (pid === undefined ? !name.startsWith('.') : !isRunning(Number(pid))) await unlink(path.join(filesDir, name)).catch(() => undefined);
+        // A file being kept: left by a killed build, it would hold a published file's disk space
+        // for good; another build that is still running needs it.
+        if (store.isIncoming(name)?.running !== true) await unlink(path.join(filesDir, name)).catch(() => undefined);
       }
     },
     counts,

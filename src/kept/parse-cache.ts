@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, open, rename } from 'node:fs/promises';
-import path from 'node:path';
+import { open } from 'node:fs/promises';
 import { deserialize, serialize } from 'node:v8';
-import type { FileOutcome } from './check-content-file.ts';
+import { bucketOf, sha256Bytes } from './digests.ts';
+import { codeFingerprint } from './fingerprint.ts';
+import { keptStore, keptStoreDir } from './kept-store.ts';
 
 /**
  * Outcomes of files that passed their own checks, kept between runs under the id of their bytes
@@ -20,13 +19,13 @@ import type { FileOutcome } from './check-content-file.ts';
  * `blobId path` in a map, the cache of a million files took 4.6 s longer to open, search and save
  * (three runs each, alternating), in the strings, the map and the collection they caused.
  */
-export interface ParseCache {
+export interface ParseCache<Outcome> {
   /**
    * The outcome kept for this file with these bytes. Files must be looked up in ascending path
    * order: one that comes out of order is not found, and is parsed again.
    */
-  get(blobId: string, file: string): FileOutcome | undefined;
-  set(blobId: string, file: string, outcome: FileOutcome): void;
+  get(blobId: string, file: string): Outcome | undefined;
+  set(blobId: string, file: string, outcome: Outcome): void;
   /**
    * Writes the shards that changed, without the entries this run did not use, and lets go of all
    * entries (a million on a large catalogue): the cache is not used afterwards.
@@ -39,18 +38,21 @@ export interface ParseCache {
   readonly isEmpty: boolean;
 }
 
+/** Where the build and `npm run validate` keep the parse cache of a content tree. */
+export const parseCacheDir = (root: string): string => keptStoreDir(root, 'parsed-content');
+
 const shardCount = 16;
 const digestBytes = 32;
-const formatVersion = 2;
+const formatVersion = 3;
 
 /** A shard as stored: entry i has the i-th line of `paths`, of `blobIds` and the i-th outcome. */
-interface StoredShard {
+interface StoredShard<Outcome> {
   paths: string;
   blobIds: string;
-  outcomes: FileOutcome[];
+  outcomes: Outcome[];
 }
 
-interface Shard extends StoredShard {
+interface Shard<Outcome> extends StoredShard<Outcome> {
   /** Where each entry's line starts in `paths` and in `blobIds`, and where a next one would. */
   pathStarts: Uint32Array;
   idStarts: Uint32Array;
@@ -59,20 +61,16 @@ interface Shard extends StoredShard {
   /** 1 for each entry this run took. */
   used: Uint8Array;
   /** Entries this run added, by path. */
-  added: Map<string, { blobId: string; outcome: FileOutcome }>;
+  added: Map<string, { blobId: string; outcome: Outcome }>;
   changed: boolean;
 }
 
-const emptyShard = (): StoredShard => ({ paths: '', blobIds: '', outcomes: [] });
+const emptyShard = <Outcome>(): StoredShard<Outcome> => ({ paths: '', blobIds: '', outcomes: [] });
 
-/** The shard a path is kept in, by a cheap hash of the whole path. */
-function shardOf(file: string): number {
-  let hash = 0;
-  for (let index = 0; index < file.length; index++) hash = (hash * 31 + file.charCodeAt(index)) | 0;
-  return (hash >>> 0) % shardCount;
-}
+/** The shard a path is kept in. */
+const shardOf = (file: string): number => bucketOf(file, shardCount);
 
-const shardFile = (dir: string, index: number) => path.join(dir, `shard-${index.toString(16)}.bin`);
+const shardName = (index: number) => `shard-${index.toString(16)}.bin`;
 
 /** Where each of the text's lines starts, and where a next one would; undefined unless it has `count` lines. */
 function lineStarts(text: string, count: number): Uint32Array | undefined {
@@ -86,7 +84,7 @@ function lineStarts(text: string, count: number): Uint32Array | undefined {
 }
 
 /** The shard ready for lookups, or undefined when its parts disagree (as many lines as outcomes in each text). */
-function openedShard(stored: StoredShard, changed: boolean): Shard | undefined {
+function openedShard<Outcome>(stored: StoredShard<Outcome>, changed: boolean): Shard<Outcome> | undefined {
   const count = stored.outcomes.length;
   const pathStarts = lineStarts(stored.paths, count);
   const idStarts = lineStarts(stored.blobIds, count);
@@ -101,21 +99,10 @@ const lineIs = (text: string, starts: Uint32Array, entry: number, value: string)
   starts[entry + 1]! - starts[entry]! === value.length + 1 && text.startsWith(value, starts[entry]);
 
 /**
- * Everything an outcome depends on besides the file: the loader's and the schemas' source code and
- * the locked dependency versions (yaml, zod). Any change to them starts a fresh cache.
+ * Everything an outcome depends on besides the file: the loader's, the schemas' and this store's
+ * source code and the locked dependency versions (yaml, zod). Any change to them starts a fresh cache.
  */
-function validatorFingerprint(): string {
-  const hash = createHash('sha256').update(`format ${formatVersion}\n`);
-  const sourceFolders = [import.meta.dirname, path.join(import.meta.dirname, '../schema')];
-  for (const folder of sourceFolders) {
-    for (const name of readdirSync(folder).sort()) {
-      if (name.endsWith('.ts')) hash.update(name).update(readFileSync(path.join(folder, name)));
-    }
-  }
-  const lockFile = path.join(import.meta.dirname, '../../package-lock.json');
-  if (existsSync(lockFile)) hash.update(readFileSync(lockFile));
-  return hash.digest('hex');
-}
+const validatorFingerprint = () => codeFingerprint(['schema', 'kept', 'load'], [`parse-cache ${formatVersion}`]);
 
 /**
  * Shards are read through one buffer, grown to the largest. Each shard's own buffer (28 MB on a
@@ -147,33 +134,36 @@ class ShardReader {
   }
 }
 
-async function readShard(file: string, fingerprint: string, reader: ShardReader): Promise<Shard | 'missing' | 'corrupt' | 'stale'> {
+async function readShard<Outcome>(file: string, fingerprint: string, reader: ShardReader): Promise<Shard<Outcome> | 'missing' | 'corrupt' | 'stale'> {
   const bytes = await reader.read(file);
   if (!bytes) return 'missing';
   const payload = bytes.subarray(digestBytes);
-  if (bytes.byteLength < digestBytes || !createHash('sha256').update(payload).digest().equals(bytes.subarray(0, digestBytes))) return 'corrupt';
+  if (bytes.byteLength < digestBytes || !sha256Bytes(payload).equals(bytes.subarray(0, digestBytes))) return 'corrupt';
   try {
     // Deserializing copies every value out of the buffer, so the next read may overwrite it.
     const stored = deserialize(payload) as { fingerprint?: unknown; paths?: unknown; blobIds?: unknown; outcomes?: unknown };
     if (stored.fingerprint !== fingerprint) return 'stale';
     const { paths, blobIds, outcomes } = stored;
     if (typeof paths !== 'string' || typeof blobIds !== 'string' || !Array.isArray(outcomes)) return 'corrupt';
-    return openedShard({ paths, blobIds, outcomes: outcomes as FileOutcome[] }, false) ?? 'corrupt';
+    return openedShard({ paths, blobIds, outcomes: outcomes as Outcome[] }, false) ?? 'corrupt';
   } catch {
     return 'corrupt';
   }
 }
 
-export async function openParseCache(dir: string): Promise<ParseCache> {
+export async function openParseCache<Outcome>(dir: string): Promise<ParseCache<Outcome>> {
   const fingerprint = validatorFingerprint();
+  // The fingerprint is checked inside each shard, so that a stale one is told from a damaged one.
+  const store = keptStore(dir, { format: formatVersion, fingerprint: '' });
+  store.removeAbandoned();
   const notes: string[] = [];
-  const shards: Shard[] = [];
+  const shards: Shard<Outcome>[] = [];
   const ignored = { corrupt: 0, stale: 0 };
   const reader = new ShardReader();
   for (let index = 0; index < shardCount; index++) {
-    const read = await readShard(shardFile(dir, index), fingerprint, reader);
+    const read = await readShard<Outcome>(store.file(shardName(index)), fingerprint, reader);
     if (read === 'corrupt' || read === 'stale') ignored[read]++;
-    shards.push(typeof read === 'object' ? read : openedShard(emptyShard(), read !== 'missing')!);
+    shards.push(typeof read === 'object' ? read : openedShard(emptyShard<Outcome>(), read !== 'missing')!);
   }
   if (ignored.corrupt > 0) notes.push(`ignored ${ignored.corrupt} damaged parse-cache shard(s) in ${dir}; their files were parsed again`);
   if (ignored.stale > 0 && ignored.stale < shardCount) notes.push(`ignored ${ignored.stale} parse-cache shard(s) written by other validation code`);
@@ -211,17 +201,14 @@ export async function openParseCache(dir: string): Promise<ParseCache> {
       shard.changed = true;
     },
     async close() {
-      const release = (shard: Shard) => Object.assign(shard, openedShard(emptyShard(), false));
+      const release = (shard: Shard<Outcome>) => Object.assign(shard, openedShard(emptyShard<Outcome>(), false));
       try {
-        await mkdir(dir, { recursive: true });
         for (const [index, shard] of shards.entries()) {
           // A shard is rewritten when it gained entries or holds ones no file uses any more.
           if (shard.changed || shard.used.includes(0)) {
             const payload = serialize({ fingerprint, ...keptAndAdded(shard) });
-            const target = shardFile(dir, index);
-            const temporary = `${target}.${process.pid}.tmp`;
-            await writeShard(temporary, payload);
-            await rename(temporary, target);
+            // The digest goes first, written without copying both into one more buffer.
+            await store.write(shardName(index), [sha256Bytes(payload), payload]);
           }
           // Each shard is let go of once written, so saving never holds a second copy of it all.
           release(shard);
@@ -233,20 +220,9 @@ export async function openParseCache(dir: string): Promise<ParseCache> {
   };
 }
 
-/** The payload after its digest, written without copying both into one more buffer. */
-async function writeShard(file: string, payload: Buffer): Promise<void> {
-  const handle = await open(file, 'w');
-  try {
-    const { bytesWritten } = await handle.writev([createHash('sha256').update(payload).digest(), payload]);
-    if (bytesWritten !== digestBytes + payload.byteLength) throw new Error(`wrote ${bytesWritten} of ${digestBytes + payload.byteLength} bytes to ${file}`);
-  } finally {
-    await handle.close();
-  }
-}
-
 /** The entries a shard keeps for the next run, in path order: those this run took, and those it added. */
-function keptAndAdded(shard: Shard): StoredShard {
-  const entries: { file: string; blobId: string; outcome: FileOutcome }[] = [];
+function keptAndAdded<Outcome>(shard: Shard<Outcome>): StoredShard<Outcome> {
+  const entries: { file: string; blobId: string; outcome: Outcome }[] = [];
   shard.used.forEach((used, entry) => {
     if (used === 1) entries.push({ file: lineAt(shard.paths, shard.pathStarts, entry), blobId: lineAt(shard.blobIds, shard.idStarts, entry), outcome: shard.outcomes[entry]! });
   });

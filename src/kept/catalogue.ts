@@ -1,16 +1,15 @@
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { deserialize, serialize } from 'node:v8';
 import type { Catalogue } from '../domain/catalogue.ts';
 import { digestBytes, DigestList } from '../domain/input-digests.ts';
-import type { ContentState } from '../load/content-changes.ts';
 import type { StoredLandmarkDetail, StoredReport } from '../schema/api.ts';
+import { bucketOf, sha256Hex } from './digests.ts';
+import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
 
 /**
  * The last build's catalogue, kept between builds with the git state of the content it was made
  * from, so that a rebuild after a few edits derives again only the landmarks those edits touch
- * (catalogue-update.ts) instead of loading, checking and deriving a million reports.
+ * (load/catalogue-update.ts) instead of loading, checking and deriving a million reports.
  *
  * A landmark and its reports are kept together, in one of 32 shards chosen by the landmark's
  * slug: an edit rewrites one shard, not the catalogue. The order file says, for each landmark in
@@ -41,33 +40,31 @@ export interface KeptCatalogue {
   order: CatalogueOrder;
 }
 
-export interface Manifest {
-  format: number;
-  fingerprint: string;
-  state: ContentState;
+/**
+ * What the manifest says of the kept files; `State` is the git state of the content they were
+ * made from (load/content-changes.ts), kept as it is given.
+ */
+export interface Manifest<State = unknown> {
+  state: State;
   /** SHA-256 of each shard's file, in hex. */
   shards: string[];
   /** SHA-256 of the order file, in hex. */
   order: string;
 }
 
-const formatVersion = 1;
+const formatVersion = 2;
 /** At most 256: the order names a shard in a byte. */
 const catalogueShardCount = 32;
 
-/** Where the build keeps the catalogue of a content tree (git-ignored, beside the other caches). */
-export const keptCatalogueDir = (root: string): string => path.join(root, '.cache/built-catalogue');
+/** Where the build keeps the catalogue of a content tree. */
+export const keptCatalogueDir = (root: string): string => keptStoreDir(root, 'built-catalogue');
 
-const manifestFile = (dir: string) => path.join(dir, 'manifest.json');
-const shardFile = (dir: string, index: number) => path.join(dir, `shard-${index}.bin`);
-const orderFile = (dir: string) => path.join(dir, 'order.bin');
+const shardName = (index: number) => `shard-${index}.bin`;
+const orderName = 'order.bin';
+const storeOf = (dir: string, fingerprint: string): KeptStore => keptStore(dir, { format: formatVersion, fingerprint });
 
-/** The shard a landmark is kept in, by a cheap hash of its slug. */
-export function shardOfSlug(slug: string): number {
-  let hash = 0;
-  for (let index = 0; index < slug.length; index++) hash = (hash * 31 + slug.charCodeAt(index)) | 0;
-  return (hash >>> 0) % catalogueShardCount;
-}
+/** The shard a landmark is kept in. */
+export const shardOfSlug = (slug: string): number => bucketOf(slug, catalogueShardCount);
 
 /** The catalogue cut into shards, and the order to put it together again; it must carry input digests. */
 export function splitCatalogue(catalogue: Catalogue): KeptCatalogue {
@@ -166,14 +163,10 @@ export function positionOf<T>(items: readonly T[], value: string, key: (item: T)
 }
 
 /** The manifest of the kept catalogue, when there is one made by code with this fingerprint. */
-export async function readKeptManifest(dir: string, fingerprint: string): Promise<Manifest | undefined> {
-  try {
-    const manifest = JSON.parse(await readFile(manifestFile(dir), 'utf8')) as Partial<Manifest>;
-    const whole = manifest.format === formatVersion && manifest.fingerprint === fingerprint && manifest.state && manifest.shards?.length === catalogueShardCount && typeof manifest.order === 'string';
-    return whole ? (manifest as Manifest) : undefined;
-  } catch {
-    return undefined; // none kept yet, or not readable: derived again
-  }
+export async function readKeptManifest<State>(dir: string, fingerprint: string): Promise<Manifest<State> | undefined> {
+  const manifest = await storeOf(dir, fingerprint).readManifest<Manifest<State>>();
+  // None kept yet, from other code, damaged, or of another shard count: derived again.
+  return manifest?.shards.length === catalogueShardCount ? manifest : undefined;
 }
 
 /**
@@ -182,20 +175,21 @@ export async function readKeptManifest(dir: string, fingerprint: string): Promis
  * the one before.
  */
 export async function readKeptShards(dir: string, manifest: Manifest): Promise<KeptCatalogue | undefined> {
-  const checked = async (file: string, expected: string) => {
-    const bytes = await readFile(file).catch(() => undefined);
+  const store = storeOf(dir, '');
+  const checked = async (name: string, expected: string) => {
+    const bytes = await readFile(store.file(name)).catch(() => undefined);
     if (!bytes) return undefined;
     const digest = Buffer.from(await crypto.subtle.digest('SHA-256', bytes)).toString('hex');
     return digest === expected ? bytes : undefined;
   };
-  const orderBytes = await checked(orderFile(dir), manifest.order);
+  const orderBytes = await checked(orderName, manifest.order);
   if (!orderBytes) return undefined;
   const order = deserialize(orderBytes) as CatalogueOrder;
   const shards: CatalogueShard[] = [];
-  let reading = checked(shardFile(dir, 0), manifest.shards[0]!);
+  let reading = checked(shardName(0), manifest.shards[0]!);
   for (let index = 0; index < catalogueShardCount; index++) {
     const bytes = await reading;
-    if (index + 1 < catalogueShardCount) reading = checked(shardFile(dir, index + 1), manifest.shards[index + 1]!);
+    if (index + 1 < catalogueShardCount) reading = checked(shardName(index + 1), manifest.shards[index + 1]!);
     if (!bytes) return undefined;
     shards.push(deserialize(bytes) as CatalogueShard);
   }
@@ -216,36 +210,24 @@ export async function readKeptShards(dir: string, manifest: Manifest): Promise<K
  * Until the manifest is renamed into place the previous one still names the previous files'
  * digests, so a build stopped in between leaves a catalogue the next build ignores.
  */
-export async function keepCatalogue(
+export async function keepCatalogue<State>(
   dir: string,
   fingerprint: string,
-  state: ContentState,
+  state: State,
   { shards, order }: KeptCatalogue,
-  update?: { previous: Manifest; changed: ReadonlySet<number> },
+  update?: { previous: Manifest<State>; changed: ReadonlySet<number> },
 ): Promise<void> {
-  await mkdir(dir, { recursive: true });
+  const store = storeOf(dir, fingerprint);
+  store.removeAbandoned();
+  const kept = async (name: string, bytes: Buffer) => {
+    await store.write(name, bytes);
+    return sha256Hex(bytes);
+  };
   const digests = update ? [...update.previous.shards] : [];
   for (const [index, shard] of shards.entries()) {
     if (update && !update.changed.has(index)) continue;
-    digests[index] = await writeWithDigest(shardFile(dir, index), serialize(shard));
+    digests[index] = await kept(shardName(index), serialize(shard));
   }
-  const orderDigest = await writeWithDigest(orderFile(dir), serialize(order));
-  const manifest: Manifest = { format: formatVersion, fingerprint, state, shards: digests, order: orderDigest };
-  await writeAtomically(manifestFile(dir), JSON.stringify(manifest));
-}
-
-async function writeWithDigest(file: string, bytes: Buffer): Promise<string> {
-  await writeAtomically(file, bytes);
-  return createHash('sha256').update(bytes).digest('hex');
-}
-
-async function writeAtomically(file: string, bytes: Uint8Array | string): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
-  try {
-    await writeFile(temporary, bytes);
-    await rename(temporary, file);
-  } finally {
-    // Gone once renamed; after a failed write (a full disk), not left behind 20 MB at a time.
-    await rm(temporary, { force: true });
-  }
+  const orderDigest = await kept(orderName, serialize(order));
+  await store.writeManifest({ state, shards: digests, order: orderDigest } satisfies Manifest<State>);
 }

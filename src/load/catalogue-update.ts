@@ -3,13 +3,12 @@ import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { buildCatalogue } from '../domain/catalogue.ts';
 import { digestBytes, type DigestList } from '../domain/input-digests.ts';
-import { landmarkFile, otherAllowedFiles, reportFile } from '../load/check-content-file.ts';
-import { crossCheck } from '../load/cross-checks.ts';
-import { popularityPath } from '../load/popularity.ts';
-import { readAndCheck } from '../load/read-and-check.ts';
-import type { LandmarkRecord, ReportRecord } from '../load/records.ts';
-import { slugify } from '../load/slugify.ts';
-import { orderAfter, positionOf, shardOfSlug, type CatalogueShard, type KeptCatalogue } from './kept-catalogue.ts';
+import { orderAfter, positionOf, shardOfSlug, type CatalogueShard, type KeptCatalogue } from '../kept/catalogue.ts';
+import { landmarkFile, otherAllowedFiles, reportFile } from './check-content-file.ts';
+import { crossCheck, type Elsewhere } from './cross-checks.ts';
+import { popularityPath } from './popularity.ts';
+import { readAndCheck } from './read-and-check.ts';
+import type { LandmarkRecord, ReportRecord } from './records.ts';
 
 /**
  * Past this many files to read again, the full load (parsing in every core, with its cache) is
@@ -52,9 +51,9 @@ type StoredLandmark = CatalogueShard['landmarks'][number];
  *
  * A change to content/popularity.yaml touches each landmark whose count it changed. Only content
  * that would pass is applied: any other changed file that is not a landmark or a report, or any
- * problem (in a file, or across files: a report without its landmark, a report id or Wikidata
- * id used twice, landmark names that clash) sends the build to the full load, which says exactly
- * what is wrong and where. Dates kept earlier cannot have moved into the future since.
+ * problem (in a file, or across files, found by the full load's own crossCheck with the untouched
+ * kept landmarks and reports as the rest of the content) sends the build to the full load, which
+ * says exactly what is wrong and where. Dates kept earlier cannot have moved into the future since.
  */
 export async function updateCatalogue(kept: KeptCatalogue, changed: readonly string[], options: UpdateOptions): Promise<CatalogueUpdate> {
   const { shards } = kept;
@@ -112,9 +111,7 @@ export async function updateCatalogue(kept: KeptCatalogue, changed: readonly str
   }
   landmarks.sort((a, b) => (a.slug < b.slug ? -1 : 1));
   reports.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.file < b.file ? -1 : 1));
-  if (crossCheck({ landmarks, reports }, options.now).length > 0) return { ok: false, reason: 'the changed files have a problem across files' };
-  const clash = clashWithUntouched(shards, touched, landmarks, reports);
-  if (clash) return { ok: false, reason: clash };
+  if (crossCheck({ landmarks, reports }, options.now, untouchedIn(shards, touched)).length > 0) return { ok: false, reason: 'the changed files have a problem across files' };
 
   const part = buildCatalogue(
     { landmarks, reports, popularity: await popularityOf(landmarks, touched, popularityNow, changed.includes(popularityPath)), digest: (text) => hash('sha256', text, 'binary') },
@@ -161,33 +158,23 @@ function isRegularFile(file: string): boolean | 'other' {
   }
 }
 
-/**
- * What the checks across files would find between the files read again and the landmarks and
- * reports kept untouched: a report id kept elsewhere, a Wikidata id or a slug (once case and
- * punctuation are ignored) of a kept landmark.
- */
-function clashWithUntouched(shards: readonly CatalogueShard[], touched: ReadonlyMap<string, Touched>, landmarks: readonly LandmarkRecord[], reports: readonly ReportRecord[]): string | undefined {
-  const keptIds = new Set([...touched.values()].flatMap((entry) => entry.kept?.reports.map((report) => report.id) ?? []));
-  for (const report of reports) {
-    if (keptIds.has(report.id)) continue; // its own landmark's, derived again
-    const shard = shards.find((candidate) => keptReport(candidate, report.id));
-    if (shard) return `the report id ${report.id} is also kept for another landmark`;
-  }
-  const wikidata = new Set(landmarks.map((landmark) => landmark.frontmatter.wikidata));
-  const newKeys = new Set(landmarks.filter((landmark) => !touched.get(landmark.slug)?.kept).map((landmark) => slugify(landmark.slug)));
-  for (const shard of shards) {
-    for (const landmark of shard.landmarks) {
-      if (touched.has(landmark.slug)) continue;
-      if (wikidata.has(landmark.wikidata)) return `the Wikidata id ${landmark.wikidata} is also kept for ${landmark.slug}`;
-      if (newKeys.size > 0 && newKeys.has(slugify(landmark.slug))) return `a new landmark's name clashes with ${landmark.slug}`;
-    }
-  }
-  return undefined;
-}
-
-/** Whether the shard keeps a report with this id (its reports are in id order). */
-function keptReport(shard: CatalogueShard, id: string): boolean {
-  return shard.reports[positionOf(shard.reports, id, (report) => report.id)]?.id === id;
+/** The kept landmarks and reports that no changed file touches: the rest of the content, for crossCheck. */
+function untouchedIn(shards: readonly CatalogueShard[], touched: ReadonlyMap<string, Touched>): Elsewhere {
+  return {
+    *landmarks() {
+      for (const shard of shards) {
+        for (const { slug, wikidata } of shard.landmarks) if (!touched.has(slug)) yield { file: landmarkPath(slug), slug, wikidata };
+      }
+    },
+    reportWithId(id) {
+      for (const shard of shards) {
+        // A shard's reports are in id order.
+        const report = shard.reports[positionOf(shard.reports, id, (candidate) => candidate.id)];
+        if (report?.id === id && !touched.has(report.landmark.slug)) return reportPath(report.landmark.slug, id);
+      }
+      return undefined;
+    },
+  };
 }
 
 /**

@@ -1,0 +1,78 @@
+import { sha256OfFile } from './digests.ts';
+import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
+
+/**
+ * The SQLite download of the last build, kept (git-ignored, beside the output store) with the
+ * NDJSON files it was loaded from, each named by its SHA-256 with its number of rows. The next
+ * build copies the rows of every NDJSON file that kept its bytes from this database, inside SQLite,
+ * instead of parsing and binding them again in JavaScript: at a million reports that was most of
+ * the SQLite thread's 12 s of CPU, on a machine whose two cores the build keeps busy.
+ *
+ * The rows are copied in the order they were inserted, so the new file is byte for byte the one
+ * a build without it makes (tested). The database is trusted only when its SHA-256 is the one
+ * noted when it was kept, the notes pass their own hash check, and it was made by the same code
+ * (the output store's fingerprint);
+ * otherwise every row is inserted afresh. Two builds at once each write their own file, and a
+ * database paired with the other build's notes fails the hash check.
+ */
+
+/** Sealed as every store's manifest is: a damaged row count would otherwise copy the wrong rows from an intact database. */
+interface Manifest {
+  /** SHA-256 of database.sqlite. */
+  sha256: string;
+  tables: { name: string; files: { sha256: string; rows: number }[] }[];
+}
+
+/** The rows of one NDJSON file in the kept database: rowids first to first + count - 1 of its table. */
+export interface KeptRun {
+  firstRowid: number;
+  count: number;
+}
+
+export interface KeptDatabase {
+  file: string;
+  /** The rows loaded from the NDJSON file with this SHA-256 into `table`, when the kept database has them. */
+  runOf(table: string, ndjsonSha256: string): KeptRun | undefined;
+}
+
+/** What a database was loaded from, table by table, in order: to keep it with. */
+export type LoadedFrom = Manifest['tables'];
+
+/** Where the build keeps the database of a content tree. */
+export const keptDatabaseDir = (contentRoot: string): string => keptStoreDir(contentRoot, 'built-database');
+
+const formatVersion = 2;
+const databaseName = 'database.sqlite';
+const storeOf = (dir: string, fingerprint: string): KeptStore => keptStore(dir, { format: formatVersion, fingerprint });
+
+/** Where this process writes the next database, in `dir` so that keeping it is a rename. */
+export const buildingDatabaseFile = (dir: string): string => storeOf(dir, '').incoming(databaseName);
+
+/** The kept database, when it is intact and was made by code with this fingerprint. */
+export function readKeptDatabase(dir: string, fingerprint: string): KeptDatabase | undefined {
+  const store = storeOf(dir, fingerprint);
+  const manifest = store.readManifestSync<Manifest>();
+  // None kept, from other code, or damaged: every row is inserted.
+  if (manifest === undefined || sha256OfFile(store.file(databaseName)) !== manifest.sha256) return undefined;
+  const runs = new Map<string, KeptRun>();
+  for (const { name, files } of manifest.tables) {
+    let firstRowid = 1;
+    for (const { sha256, rows } of files) {
+      runs.set(`${name} ${sha256}`, { firstRowid, count: rows });
+      firstRowid += rows;
+    }
+  }
+  return { file: store.file(databaseName), runOf: (table, ndjsonSha256) => runs.get(`${table} ${ndjsonSha256}`) };
+}
+
+/** Keeps `building`, a database with the bytes hashing to `sha256`, for the next build; it replaces the one kept. */
+export function keepDatabase(dir: string, building: string, sha256: string, loadedFrom: LoadedFrom, fingerprint: string): void {
+  const store = storeOf(dir, fingerprint);
+  store.moveIntoPlaceSync(building, databaseName);
+  store.writeManifestSync({ sha256, tables: loadedFrom } satisfies Manifest);
+}
+
+/** A database left by a build that was killed weighs as much as the download: removed once its owner is gone. */
+export function removeAbandonedDatabases(dir: string): void {
+  storeOf(dir, '').removeAbandoned();
+}

@@ -1,0 +1,54 @@
+import { createHash, type Hash } from 'node:crypto';
+import { closeSync, fstatSync, openSync, readSync, type BigIntStats } from 'node:fs';
+
+/** The SHA-256 of these bytes (or this text's UTF-8), in hex: how every store checks what it kept. */
+export const sha256Hex = (contents: string | Uint8Array): string => createHash('sha256').update(contents).digest('hex');
+
+/**
+ * Reads an open file to its end through `buffer`, feeding each hash, and says how many bytes it
+ * had. One reused buffer: a buffer per file, a million records' worth of them, kept the collector busy.
+ */
+export function feedFile(descriptor: number, buffer: Uint8Array, hashes: readonly (Hash | undefined)[]): number {
+  let total = 0;
+  for (let bytes = readSync(descriptor, buffer); bytes > 0; bytes = readSync(descriptor, buffer)) {
+    for (const hash of hashes) hash?.update(buffer.subarray(0, bytes));
+    total += bytes;
+  }
+  return total;
+}
+
+/** Calls `use` with the open file and its metadata; undefined when the file cannot be opened or read. */
+export function withOpenFile<T>(file: string, use: (descriptor: number, stats: BigIntStats) => T): T | undefined {
+  let descriptor: number | undefined;
+  try {
+    descriptor = openSync(file, 'r');
+    return use(descriptor, fstatSync(descriptor, { bigint: true }));
+  } catch {
+    return undefined;
+  } finally {
+    if (descriptor !== undefined) closeSync(descriptor);
+  }
+}
+
+/** The SHA-256 of a whole file, in hex, read a megabyte at a time; undefined when it cannot be read. */
+export function sha256OfFile(file: string): string | undefined {
+  return withOpenFile(file, (descriptor) => {
+    const hash = createHash('sha256');
+    feedFile(descriptor, new Uint8Array(1024 * 1024), [hash]);
+    return hash.digest('hex');
+  });
+}
+
+/**
+ * The bucket of `count` a text falls in, by a cheap hash of the whole text: how the parse cache
+ * spreads paths and the kept catalogue spreads landmarks over their shards. Changing it moves every
+ * entry, so a store using it raises its format.
+ */
+export function bucketOf(text: string, count: number): number {
+  let hash = 0;
+  for (let index = 0; index < text.length; index++) hash = (hash * 31 + text.charCodeAt(index)) | 0;
+  return (hash >>> 0) % count;
+}
+
+/** The SHA-256 of these bytes, as 32 bytes: for a digest stored in front of what it checks. */
+export const sha256Bytes = (contents: Uint8Array): Buffer => createHash('sha256').update(contents).digest();
