@@ -8,7 +8,7 @@ import { invalidParameter } from './api-error.ts';
  */
 export const dayWindow = { earliest: '1900-01-01', yearsAhead: 10 } as const;
 
-/** The longest period getLandmarkStatus answers day by day: a year, leap day included. */
+/** The longest period a landmark's status (operations/get-landmark-status.ts) answers day by day: a year, leap day included. */
 export const maxStatusDays = 366;
 
 /** The latest day that may be asked about, as of `now`. */

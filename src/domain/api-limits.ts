@@ -3,20 +3,20 @@
  * builds from them the parameter schemas that REST, the MCP tools and OpenAPI all use.
  */
 
-/** Page size of listLandmarks and getChanges. */
+/** Page size of the landmark list and the changes feed. */
 export const pageLimits = { min: 1, max: 1000, fallback: 500 } as const;
 
 /**
- * How many of a landmark's most recently confirmed reports getLandmark includes beside those in
- * effect or upcoming: enough for any ordinary history to be answered whole, few enough that the
- * most reported landmark stays a small answer. The rest is paged by listLandmarkReports.
+ * How many of a landmark's most recently confirmed reports a landmark's answer includes beside
+ * those in effect or upcoming: enough for any ordinary history to be answered whole, few enough
+ * that the most reported landmark stays a small answer. The rest is paged by its reports' list.
  */
 export const recentReportLimit = 50;
 
 /**
- * The most reports getLandmark includes in all: a landmark in the news may have a thousand reports in
- * effect at once, and its answer must stay well under a megabyte; the most recently confirmed come
- * first, and listLandmarkReports has every one.
+ * The most reports a landmark's answer includes in all: a landmark in the news may have a thousand
+ * reports in effect at once, and its answer must stay well under a megabyte; the most recently
+ * confirmed come first, and its reports' list has every one.
  */
 export const includedReportLimit = 200;
 

@@ -42,6 +42,12 @@ export const apiOperations = Object.fromEntries(operationList.map((operation) =>
 
 export const operationOrder: readonly OperationId[] = operationList.map((operation) => operation.operationId);
 
+/**
+ * Each id by itself, for prose and code that name an operation: `operationIds.getLandmark` is
+ * checked by the compiler, so renaming an operation in its file cannot leave a stale name behind.
+ */
+export const operationIds = Object.fromEntries(operationOrder.map((id) => [id, id])) as { [Id in OperationId]: Id };
+
 /** The version of the interface description (OpenAPI info.version, MCP server version). */
 export const openApiVersion = '1.0.0';
 

@@ -29,8 +29,8 @@ export const fileShares = {
 } as const;
 
 /**
- * Reports per chunk of the heavy landmarks' reports: at least 500 (one page of listLandmarkReports
- * reads one or two chunks), more once even every report of the catalogue would not fit the share.
+ * Reports per chunk of the heavy landmarks' reports: at least 500 (one page of a landmark's reports'
+ * list reads one or two chunks), more once even every report of the catalogue would not fit the share.
  */
 export const heavyReportChunkSizeFor = (reports: number): number => Math.max(500, Math.ceil(reports / fileShares.heavyReportChunks));
 

@@ -7,8 +7,8 @@ import { reportIdPattern } from '../schema/report-frontmatter.ts';
 
 /**
  * A landmark's reports, bounded: the Eiffel Tower may gather thousands while a chapel has one, and
- * an answer must stay small either way. getLandmark holds what matters on the day asked (every
- * report in effect or upcoming) and the most recent history; listLandmarkReports pages the rest.
+ * an answer must stay small either way. The landmark's answer holds what matters on the day asked
+ * (every report in effect or upcoming) and the most recent history; its reports' list pages the rest.
  */
 
 /**
@@ -32,7 +32,7 @@ export function reportsThatMatter(reports: readonly StoredReport[], day: string)
 /**
  * A landmark with more reports than this keeps only this many in its bucket (`keptReports`), so a
  * request about it reads a bounded file however famous it is; all its reports are kept apart, in
- * chunks ordered by slug and newest observation, which listLandmarkReports pages through.
+ * chunks ordered by slug and newest observation, which the landmark's reports' list pages through.
  */
 export const keptReportLimit = includedReportLimit;
 

@@ -3,7 +3,7 @@ import { popularityOf } from './featured.ts';
 
 /**
  * The landmarks to check again: those with no report in effect on a day, most popular first, as a
- * help-wanted list for visitors (the /recheck page) and agents (listLandmarksToRecheck). Stored for
+ * help-wanted list for visitors (the /recheck page) and agents (operations/list-landmarks-to-recheck.ts). Stored for
  * every landmark in that order; whether one needs checking is decided as the request is answered.
  */
 

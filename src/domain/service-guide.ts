@@ -1,4 +1,5 @@
 import { conditionExpiryDays, conditionMeanings, conditions } from '../schema/conditions.ts';
+import { operationIds as op } from './api-operations.ts';
 import { attributionLine, dataLicense } from './data-license.ts';
 
 /**
@@ -23,8 +24,14 @@ export const freshnessGuide =
   '(from <= day <= currentUntil) on the day of the request, or on the day asked with `at=YYYY-MM-DD`; `isUpcoming` that it is ' +
   'announced to start later. A landmark\'s `currentCondition` is the most recently confirmed report in effect, else its most ' +
   'recently confirmed report with isCurrent false: then say when it was last seen rather than stating it as today\'s condition. ' +
-  'To answer "is it open on a day or during a trip", use getLandmarkStatus: it says open, affected or unknown, never open by default, ' +
+  `To answer "is it open on a day or during a trip", use ${op.getLandmarkStatus}: it says open, affected or unknown, never open by default, ` +
   'with the report to cite.';
+
+/** Which operation to call for what, in the order an agent meets them. */
+export const operationsGuide =
+  `Find a landmark with ${op.searchLandmarks}, then read it with ${op.getLandmark}, or ask ${op.getLandmarkStatus} whether it is open on a day ` +
+  `or a trip; ${op.getReport} gives one report, ${op.listLandmarks} and ${op.getChanges} page through everything, and ` +
+  `${op.listLandmarksToRecheck} names the popular landmarks with nothing known today.`;
 
 export const citationGuide =
   'Cite the canonical URL of a landmark or report: `urls.html` in every response, the page at ' +

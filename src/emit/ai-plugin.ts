@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiOperations, operationOrder } from '../domain/api-operations.ts';
 import { dataLicense } from '../domain/data-license.ts';
 import { entryPoints } from '../domain/entry-points.ts';
-import { citationGuide, freshnessGuide, serviceSummary } from '../domain/service-guide.ts';
+import { citationGuide, freshnessGuide, operationsGuide, serviceSummary } from '../domain/service-guide.ts';
 import { siteUrls } from '../domain/urls.ts';
 
 /**
@@ -41,8 +41,8 @@ export function buildAiPluginManifest({ siteUrl, contactEmail }: AiPluginInput):
     description_for_human: 'Is a landmark closed, under scaffolding or behind cranes? Dated open-data reports, worldwide.',
     description_for_model:
       `${serviceSummary} Use it when someone asks whether a landmark or attraction is open, closed, under scaffolding, ` +
-      `being refurbished, restricted or has its view blocked, or is planning a visit. Find a landmark with searchLandmarks, ` +
-      `then read it with getLandmark. Operations: ${operations}. ${freshnessGuide} ${citationGuide} ` +
+      `being refurbished, restricted or has its view blocked, or is planning a visit. ${operationsGuide} ` +
+      `Operations: ${operations}. ${freshnessGuide} ${citationGuide} ` +
       `Data license: ${dataLicense.shortTitle}.`,
     auth: { type: 'none' },
     api: { type: 'openapi', url: urls.absolute(entryPoints.openApi), is_user_authenticated: false },

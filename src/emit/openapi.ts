@@ -9,6 +9,9 @@ import { apiError, change, currentCondition, landmarkSummary, pageUrls, paginati
 import { conditionExpiryDays, conditionMeanings, conditions } from '../schema/conditions.ts';
 import type { ApiExamples } from './openapi-examples.ts';
 
+/** The operations whose answers change with every request (a random pick), as their declarations say. */
+const neverCached = operationOrder.filter((id) => apiOperations[id].cacheControl === 'no-store');
+
 /**
  * The OpenAPI 3.1 description of the API, generated from the zod schemas that type the responses
  * and from the operation table the routes check their parameters against. OpenAPI 3.1 schemas
@@ -203,7 +206,7 @@ export function buildOpenApiDocument({ siteUrl, examples }: OpenApiInput): OpenA
       },
       headers: {
         ETag: { description: 'Strong validator of the body: send it back as If-None-Match to get 304 when nothing changed.', schema: { type: 'string' } },
-        CacheControl: { description: 'How long the response may be cached; getFeaturedLandmarks is never cached.', schema: { type: 'string' } },
+        CacheControl: { description: `How long the response may be cached; ${neverCached.join(' and ')} ${neverCached.length === 1 ? 'is' : 'are'} never cached.`, schema: { type: 'string' } },
       },
     },
   };

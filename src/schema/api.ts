@@ -73,7 +73,7 @@ export const storedReport = z.object({
 export const report = storedReport.extend({
   isCurrent,
   isUpcoming,
-  asOf: asOf.optional().describe('On getReport\'s answer: the day (UTC) it answers for, the day of the request or `at`. A landmark\'s reports go without: its asOf says it once.'),
+  asOf: asOf.optional().describe('On a single report\'s answer (/reports/{id}): the day (UTC) it answers for, the day of the request or `at`. A landmark\'s reports go without: its asOf says it once.'),
 });
 
 export const storedCurrentCondition = z.object({
@@ -178,10 +178,10 @@ export const landmarkDetail = landmarkSummary.extend({
   reportsIncluded: z
     .object({
       count: z.int().nonnegative().describe('Reports in this answer.'),
-      omitted: z.int().nonnegative().describe('Older reports left out: read them with listLandmarkReports.'),
+      omitted: z.int().nonnegative().describe('Older reports left out: page through `all` to read them.'),
       recentLimit: z.int().positive().describe('How many most recently confirmed reports are included beside those in effect or upcoming.'),
       limit: z.int().positive().describe('The most reports included in all, most recently confirmed first.'),
-      all: absoluteUrl.describe('listLandmarkReports for this landmark: every report, newest observation first, in pages.'),
+      all: absoluteUrl.describe('Every report of this landmark, newest observation first, in pages (/landmarks/{slug}/reports).'),
     })
     .describe('Which of the landmark\'s reports this answer holds. When omitted is above 0, page through `all` to read every report.'),
 });

@@ -1,3 +1,5 @@
+import { apiMethods } from './method-guard.ts';
+
 /** Response helpers shared by every API route: CORS, JSON, strong ETags and conditional GETs. */
 
 export const corsHeaders: Record<string, string> = {
@@ -5,7 +7,7 @@ export const corsHeaders: Record<string, string> = {
   'Access-Control-Expose-Headers': 'ETag, Link, Allow',
 };
 
-export const allowedMethods = 'GET, HEAD, OPTIONS';
+const allowedMethods = apiMethods.join(', ');
 
 export function preflightResponse(): Response {
   return new Response(null, {

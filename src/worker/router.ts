@@ -1,11 +1,11 @@
 import { apiOperations, operationOrder, type ApiOperation } from '../domain/api-operations.ts';
 import { entryPoints } from '../domain/entry-points.ts';
-import { ApiError, notFound } from '../domain/api-error.ts';
+import { notFound } from '../domain/api-error.ts';
 import { runOperation } from '../domain/operations/run-operation.ts';
-import { DataFileUnavailable } from './asset-json.ts';
-import { dataUnavailable } from './data-unavailable.ts';
+import { asApiError } from './answer-error.ts';
 import type { Env } from './env.ts';
-import { allowedMethods, jsonResponse, preflightResponse } from './http.ts';
+import { jsonResponse, preflightResponse } from './http.ts';
+import { apiMethods, refusedMethod } from './method-guard.ts';
 import { serveOpenApiDocument } from './openapi-document.ts';
 import { operationContext } from './operation-context.ts';
 import { restParameterValues } from './rest-input.ts';
@@ -59,11 +59,8 @@ export async function handleApi(request: Request, env: Env): Promise<Response> {
   }
   if (request.method === 'OPTIONS') return preflightResponse();
   try {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      throw new ApiError(405, 'method_not_allowed', `${request.method} is not supported: this API is read-only; use GET`, {
-        headers: { Allow: allowedMethods },
-      });
-    }
+    const refused = refusedMethod(request, apiMethods, 'this API is read-only; use GET');
+    if (refused) throw refused;
     const url = new URL(request.url);
     if (url.pathname === entryPoints.openApi) return await serveOpenApiDocument(request, env.ASSETS);
     const matched = matchRoute(url.pathname);
@@ -74,13 +71,7 @@ export async function handleApi(request: Request, env: Env): Promise<Response> {
     const body = await runOperation(operation.operationId, operationContext(env), restParameterValues(operation, url, pathValues));
     return jsonResponse(request, body, { cacheControl: operation.cacheControl });
   } catch (caught) {
-    const error = caught instanceof DataFileUnavailable ? dataUnavailable(caught) : caught;
-    if (error instanceof ApiError) {
-      return jsonResponse(request, error.toBody(), { status: error.status, cacheControl: 'no-store', headers: error.headers });
-    }
-    // Log the cause for the operator; the client gets a clean JSON error without internals.
-    console.error('unexpected error answering', request.url, error);
-    const internal = new ApiError(500, 'internal_error', 'Something went wrong on our side; please retry later.');
-    return jsonResponse(request, internal.toBody(), { status: 500, cacheControl: 'no-store' });
+    const error = asApiError(caught, request.url);
+    return jsonResponse(request, error.toBody(), { status: error.status, cacheControl: 'no-store', headers: error.headers });
   }
 }

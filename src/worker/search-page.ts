@@ -3,6 +3,8 @@ import { currentConditionInWords, placeInWords, searchStatusInWords } from '../d
 import { apiBasePath } from '../domain/urls.ts';
 import type { ApiError, LandmarkSearchResults } from '../schema/api.ts';
 import type { Env } from './env.ts';
+import { readMethods, refusedMethod } from './method-guard.ts';
+import { errorPage } from './pages/error-page.ts';
 
 /** The built page that /search fills in: the site's layout with an empty results region. */
 const templatePath = '/search';
@@ -28,12 +30,8 @@ type AnswerApi = (request: Request, env: Env) => Promise<Response>;
  * in as it streams through: the layout and styles are written once, in src/pages/search.astro.
  */
 export async function searchPage(request: Request, env: Env, answerApi: AnswerApi): Promise<Response> {
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return new Response(`${request.method} is not supported here; use GET /search?q=…\n`, {
-      status: 405,
-      headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' },
-    });
-  }
+  const refused = refusedMethod(request, readMethods, 'use GET /search?q=…');
+  if (refused) return errorPage(request, env, refused);
   const url = new URL(request.url);
   const template = await env.ASSETS.fetch(new Request(new URL(templatePath, url)));
   if (!template.ok) return template;

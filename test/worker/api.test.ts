@@ -95,6 +95,17 @@ describe('every API response', () => {
     }
   });
 
+  it('refuses other methods on pages and the search page with 405, Allow: GET, HEAD, in the site\'s own frame', async () => {
+    for (const pagePath of ['/landmarks/tower-of-tests', '/landmarks/tower-of-tests.md', '/reports/rep0000001', '/recheck', '/search?q=tower']) {
+      const response = await site.get(pagePath, { method: 'POST' });
+      expect(response.status, pagePath).toBe(405);
+      expect(response.headers.get('allow')).toBe('GET, HEAD');
+      const html = await response.text();
+      expect(html).toContain('<h1>Method not allowed</h1>');
+      expect(html).toContain('POST is not supported');
+    }
+  });
+
   it('answers a CORS preflight with 204', async () => {
     const response = await site.get('/api/public/v1/landmarks/tower-of-tests', {
       method: 'OPTIONS',

@@ -81,6 +81,19 @@ describe('a deploy with missing or damaged data files', () => {
     expect(((await kept.json()) as { total: number }).total).toBeGreaterThan(0);
   });
 
+  it('shows the landmark page and its twin as unavailable (503, retry later) only for the landmark whose bucket is missing', async () => {
+    const page = await site.get(`/landmarks/${lostLandmark}`);
+    expect(page.status).toBe(503);
+    expect(page.headers.get('Content-Type')).toMatch(/^text\/html/);
+    expect(page.headers.get('Retry-After')).toMatch(/^\d+$/);
+    expect(page.headers.get('Cache-Control')).toBe('no-store');
+    const html = await page.text();
+    expect(html).toContain('<h1>Temporarily unavailable</h1>');
+    expect(html).toContain('other pages still work');
+    expect((await site.get(`/landmarks/${lostLandmark}.md`)).status).toBe(503);
+    expect((await site.get(`/landmarks/${keptLandmark}`)).status).toBe(200);
+  });
+
   it('shows the search page with the error and status 503 to visitors without JavaScript', async () => {
     const page = await site.get(`/search?q=${damagedWord}`);
     expect(page.status).toBe(503);

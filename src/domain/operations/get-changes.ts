@@ -30,7 +30,7 @@ export const getChanges = declareOperation({
   title: 'Recent changes',
   summary: 'Reports added or updated after a moment, oldest update first, for keeping a copy in sync.',
   description:
-    `Without \`updated_since\`, lists the changes of the last ${defaultChangesWindowDays} days. Pages like listLandmarks: follow \`pagination.nextCursor\` while \`pagination.hasMore\` is true. ` +
+    `Without \`updated_since\`, lists the changes of the last ${defaultChangesWindowDays} days. Pages like the landmark list (\`/landmarks\`): follow \`pagination.nextCursor\` while \`pagination.hasMore\` is true. ` +
     'Store the updatedAt of the last change you saw and pass it as updated_since next time. ' +
     `Feed readers can follow the same changes as Atom at ${downloadPaths.changesFeed}; the whole data set is at ${downloadPaths.page}. ` +
     freshnessNote,

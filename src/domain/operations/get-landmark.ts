@@ -16,7 +16,7 @@ export const getLandmark = declareOperation({
   description:
     `Cite the landmark by \`urls.html\`, its canonical URL. Reports come newest confirmation first: the ${recentReportLimit} most recently confirmed and those in effect or upcoming on the day answered for, at most ${includedReportLimit} in all ` +
     `(of a landmark with more than ${includedReportLimit} reports, among the ${includedReportLimit} it keeps at hand: the most recent, and those whose source stated an end); ` +
-    '`reportsIncluded` says how many were left out, and `reportsIncluded.all` (listLandmarkReports) pages through every report. ' +
+    '`reportsIncluded` says how many were left out, and `reportsIncluded.all` (`/landmarks/{slug}/reports`) pages through every report. ' +
     freshnessNote,
   tag: 'Landmarks',
   input: z.strictObject({ slug, at }),

@@ -43,7 +43,7 @@ export const listLandmarkReports = declareOperation({
   title: "List a landmark's reports",
   summary: 'Every report of one landmark, newest observation first, one page at a time.',
   description:
-    `getLandmark includes the ${recentReportLimit} most recently confirmed reports and those in effect or upcoming, at most ${includedReportLimit}; this pages through all of them. ` +
+    `A landmark's answer (\`/landmarks/{slug}\`) includes the ${recentReportLimit} most recently confirmed reports and those in effect or upcoming, at most ${includedReportLimit}; this pages through all of them. ` +
     'To read every report, request a page, then while `pagination.hasMore` is true request again with `cursor` set to `pagination.nextCursor`; ' +
     'keyset cursors see every report once even when reports are added mid-walk. ' +
     freshnessNote,

@@ -24,7 +24,7 @@ export const listLandmarksToRecheck = declareOperation({
   description:
     'Each entry says what was last known (`lastReport`, no longer in effect) and `announcedFrom`, the first day of a condition announced to start later, if any. ' +
     'Visitors can report from the landmark\'s page (`urls.html`). ' +
-    'Pages like listLandmarks: follow `pagination.nextCursor` while `pagination.hasMore` is true; a page may list fewer than `limit` landmarks when most of those it looked at are current, and still have more after it. ' +
+    'Pages like the landmark list (`/landmarks`): follow `pagination.nextCursor` while `pagination.hasMore` is true; a page may list fewer than `limit` landmarks when most of those it looked at are current, and still have more after it. ' +
     'Answers for the day of the request only: which landmarks need a report changes as reports expire.',
   tag: 'Landmarks',
   input: z.strictObject({ limit, cursor: cursor.optional() }),

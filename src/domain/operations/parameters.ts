@@ -50,7 +50,7 @@ export const at = dayParameter(
 
 export const atError = { status: 400, when: `at is not a real date written YYYY-MM-DD from ${dayWindow.earliest} to ${dayWindow.yearsAhead} years ahead` } as const;
 
-export const slug = landmarkSlug.describe('The landmark\'s slug, as in its canonical URL: lowercase words joined by hyphens, e.g. eiffel-tower. Find slugs with searchLandmarks.');
+export const slug = landmarkSlug.describe('The landmark\'s slug, as in its canonical URL: lowercase words joined by hyphens, e.g. eiffel-tower. Find slugs by searching (`/search?q=`).');
 
 export const id = reportId.describe('The report\'s opaque id, as listed in its landmark\'s reports or in the changes feed.');
 

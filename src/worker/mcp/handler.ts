@@ -1,17 +1,19 @@
 import { createMcpHandler, localhostAllowedOrigins, validateOriginHeader } from '@modelcontextprotocol/server';
-import { dataUnavailable } from '../data-unavailable.ts';
-import { DataFileUnavailable } from '../asset-json.ts';
+import { ApiError } from '../../domain/api-error.ts';
+import { asApiError } from '../answer-error.ts';
 import { assetDataStore } from '../data-store.ts';
 import type { Env } from '../env.ts';
+import { refusedMethod } from '../method-guard.ts';
 import { operationContext } from '../operation-context.ts';
 import { createMcpServer } from './server.ts';
 
 const allowedMethods = 'POST, OPTIONS';
 
-function jsonRpcError(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }), {
-    status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
+/** An error outside any JSON-RPC exchange, with the HTTP status and headers of the API error. */
+function jsonRpcError(error: ApiError, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: error.message }, id: null }), {
+    status: error.status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...error.headers, ...headers },
   });
 }
 
@@ -49,13 +51,11 @@ export async function handleMcp(request: Request, env: Env): Promise<Response> {
     let allowed: string[];
     try {
       allowed = allowedOriginHostnames(await store.siteUrl());
-    } catch (error) {
-      if (!(error instanceof DataFileUnavailable)) throw error;
-      const unavailable = dataUnavailable(error);
-      return jsonRpcError(unavailable.status, unavailable.message, unavailable.headers);
+    } catch (caught) {
+      return jsonRpcError(asApiError(caught, request.url));
     }
     if (!validateOriginHeader(origin, allowed).ok) {
-      return jsonRpcError(403, `Origin ${origin} is not allowed: browsers may call this MCP server only from this site's own pages${allowed.length > 1 ? ' or from localhost' : ''}. Call it from a server, a desktop client or a local tool instead.`);
+      return jsonRpcError(new ApiError(403, 'origin_not_allowed', `Origin ${origin} is not allowed: browsers may call this MCP server only from this site's own pages${allowed.length > 1 ? ' or from localhost' : ''}. Call it from a server, a desktop client or a local tool instead.`));
     }
   }
   if (request.method === 'OPTIONS') {
@@ -70,12 +70,9 @@ export async function handleMcp(request: Request, env: Env): Promise<Response> {
       },
     });
   }
-  if (request.method !== 'POST') {
-    return jsonRpcError(405, `${request.method} is not supported: this MCP server is stateless and has no stream to open or session to end; send JSON-RPC messages with POST.`, {
-      Allow: allowedMethods,
-      ...corsHeaders(origin),
-    });
-  }
+  // OPTIONS was answered above: what is left to take is a JSON-RPC message.
+  const refused = refusedMethod(request, ['POST'], 'this MCP server is stateless and has no stream to open or session to end; send JSON-RPC messages with POST.');
+  if (refused) return jsonRpcError(refused, { Allow: allowedMethods, ...corsHeaders(origin) });
   const context = operationContext(env);
   const handler = createMcpHandler(() => createMcpServer(context), { legacy: 'stateless' });
   const response = await handler.fetch(request);

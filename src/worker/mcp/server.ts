@@ -1,15 +1,13 @@
 import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
-import { citationGuide, freshnessGuide, licenseGuide, serviceName, serviceSummary } from '../../domain/service-guide.ts';
+import { citationGuide, freshnessGuide, licenseGuide, operationsGuide, serviceName, serviceSummary } from '../../domain/service-guide.ts';
 import { openApiVersion } from '../../domain/api-operations.ts';
-import { ApiError } from '../../domain/api-error.ts';
-import { dataUnavailable } from '../data-unavailable.ts';
-import { DataFileUnavailable } from '../asset-json.ts';
+import { asApiError } from '../answer-error.ts';
 import type { OperationContext } from '../../domain/operations/context.ts';
 import { mcpTools, type McpTool } from './tools.ts';
 
 const instructions = [
   serviceSummary,
-  'Find a landmark with searchLandmarks, then read it with getLandmark, or ask getLandmarkStatus whether it is open on a day or a trip; getReport gives one report, listLandmarks and getChanges page through everything, and listLandmarksToRecheck names the popular landmarks with nothing known today.',
+  operationsGuide,
   freshnessGuide,
   citationGuide,
   licenseGuide,
@@ -26,13 +24,8 @@ async function callTool(tool: McpTool, context: OperationContext, input: unknown
     // Structured for programs; the same JSON as text for clients that read only text.
     return { structuredContent: body, content: [{ type: 'text', text: JSON.stringify(body) }] };
   } catch (caught) {
-    const error = caught instanceof DataFileUnavailable ? dataUnavailable(caught) : caught;
-    if (error instanceof ApiError) {
-      return toolError(error.parameter ? `Invalid argument ${error.parameter}: ${error.message}` : error.message);
-    }
-    // Log the cause for the operator; the model gets a clean message without internals.
-    console.error(`unexpected error in MCP tool ${tool.name}`, error);
-    return toolError('Something went wrong on our side; please retry later.');
+    const error = asApiError(caught, `the MCP tool ${tool.name}`);
+    return toolError(error.parameter ? `Invalid argument ${error.parameter}: ${error.message}` : error.message);
   }
 }
 

@@ -11,7 +11,7 @@ export const nextReportsPage = (list: LandmarkReportList): string | undefined =>
 /**
  * Every report of a landmark, a page at a time, newest observation first: what the landmark page
  * links to when its history is longer than it shows. Rendered by the Worker from the same
- * operation as the API (listLandmarkReports), so no file is built per page.
+ * operation as the API (operations/list-landmark-reports.ts), so no file is built per page.
  */
 export function landmarkReportsPage(list: LandmarkReportList): PageContent {
   const next = nextReportsPage(list);

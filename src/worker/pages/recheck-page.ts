@@ -35,7 +35,7 @@ function entryItem(entry: RecheckEntry) {
 /**
  * Help wanted: the landmarks about which nothing current is known today, most popular first, each
  * with what was last known and the way to report or confirm it. Rendered by the Worker as of the
- * request from the same operation as the API (listLandmarksToRecheck), as reports expire daily.
+ * request from the same operation as the API (operations/list-landmarks-to-recheck.ts), as reports expire daily.
  */
 export function recheckPage(list: RecheckList, siteUrl: string): PageContent {
   const urls = recheckUrls(siteUrl);
