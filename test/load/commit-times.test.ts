@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { appendFile, truncate } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { syntheticCatalogueInput, writeSyntheticContent } from '../../scripts/lib/synthetic-content.ts';
@@ -106,5 +106,24 @@ describe('commit times kept between builds', () => {
     const after = await timesOf(root, true);
     expect(after).toEqual({ ...cold, [content.reports[0]!.id]: '2026-03-01T00:00:00Z' });
     expect((await readKeptCommitTimes(commitTimesFile(root), 'content/reports'))?.times.size).toBe(content.reports.length);
+  });
+
+  it('replace what an older layout of the caches left in their folder\'s place, or a killed build left half-written', async () => {
+    const root = await committedCatalogue();
+    const folder = path.dirname(commitTimesFile(root));
+    // Before src/kept/, the times were one file at .cache/commit-times, where the store's folder now is.
+    await mkdir(path.dirname(folder), { recursive: true });
+    await writeFile(folder, 'commit-times 1 content/reports (the old layout)');
+    const cold = await timesOf(root, true);
+    expect((await readKeptCommitTimes(commitTimesFile(root), 'content/reports'))?.times.size).toBe(Object.keys(cold).length);
+
+    // Above the largest process id Linux hands out (2^22): no process of this id runs.
+    const abandoned = `${commitTimesFile(root)}.99999999.incoming`;
+    await writeFile(abandoned, 'half of a file');
+    // Removed when the store is next written: after a new commit.
+    const { content } = await loadContent({ root, now, readCommitTimes: false });
+    await edit(root, content.reports[0]!.file, '2026-03-01T00:00:00Z');
+    await timesOf(root, true);
+    expect(await readdir(folder)).toEqual([path.basename(commitTimesFile(root))]);
   });
 });
