@@ -31,6 +31,8 @@ export interface KeptStore {
   readonly dir: string;
   /** The path of a file of the store. */
   file(name: string): string;
+  /** The path of its manifest, to tell a store never written from one whose manifest was refused. */
+  readonly manifestFile: string;
   /** Where this process writes `name` before renaming it into place. */
   incoming(name: string): string;
   /** Replaces `name` with these contents (several buffers are written in turn, without joining them). */
@@ -83,6 +85,7 @@ export function keptStore(dir: string, version: StoreVersion): KeptStore {
   const store: KeptStore = {
     dir,
     file,
+    manifestFile: file(manifestName),
     incoming,
     async write(entry, contents) {
       await ensureDir(dir);

@@ -120,7 +120,7 @@ export function buildFingerprint(siteUrl: string, repositoryUrl: string): string
 async function readIndex(store: KeptStore, notes: string[]): Promise<StoreIndex> {
   const index = await store.readManifest<StoreIndex>();
   if (index === undefined) {
-    if (existsSync(store.file('manifest.json'))) notes.push('the index of kept output files was written by another version of the build, or damaged, and was not used');
+    if (existsSync(store.manifestFile)) notes.push('the index of kept output files was written by another version of the build, or damaged, and was not used');
     return {};
   }
   // An entry without a hash cannot be checked: its file is made again.
