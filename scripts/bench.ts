@@ -100,6 +100,9 @@ function routesFor(slugs: string[], ids: string[], middleCursor: string, mostRep
     { name: 'getChanges (default window)', path: () => '/api/public/v1/changes' },
     { name: 'getChanges (limit 1000)', path: () => '/api/public/v1/changes?updated_since=2026-01-01&limit=1000' },
     { name: 'getFeaturedLandmarks', path: () => '/api/public/v1/featured' },
+    // Reads up to 3 chunks of 1,000 landmarks when most of those it looks at are current.
+    { name: 'listLandmarksToRecheck (limit 1000)', path: () => '/api/public/v1/recheck?limit=1000' },
+    { name: 'recheck page (50 a page)', path: () => '/recheck' },
     { name: 'landmark page (rendered from the data)', path: () => `/landmarks/${pick(slugs)}` },
     { name: 'landmark page (most reported)', path: () => `/landmarks/${mostReported}` },
     { name: 'landmark page, Markdown twin (most reported)', path: () => `/landmarks/${mostReported}.md` },

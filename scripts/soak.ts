@@ -79,7 +79,14 @@ async function plan(catalogue: Awaited<ReturnType<typeof replaceApiData>>, stati
     else if (kind === 17) requests.push({ method: 'GET', path: `/search?q=${encodeURIComponent(pick(words))}` });
     // Landmark and report pages and their twins, rendered by the Worker from the catalogue's data.
     else if (kind === 18) requests.push({ method: 'GET', path: `/landmarks/${landmark.slug}${index % 3 === 0 ? '.md' : ''}` });
-    else requests.push({ method: 'GET', path: index % 4 === 3 ? pick(staticPages) : `/reports/${report.id}${index % 3 === 0 ? '.md' : ''}` });
+    else {
+      // The twentieth request of each twenty, in turn (index % 4 would always be 3 here).
+      const turn = Math.floor(index / 20) % 5;
+      if (turn === 0) requests.push({ method: 'GET', path: pick(staticPages) });
+      else if (turn < 3) requests.push({ method: 'GET', path: `/reports/${report.id}${turn === 2 ? '.md' : ''}` });
+      // The help-wanted list reads up to 3 chunks of 1,000 landmarks per request.
+      else requests.push({ method: 'GET', path: turn === 3 ? '/recheck' : `${api}/recheck?limit=1000` });
+    }
   }
   return requests;
 }
