@@ -97,11 +97,17 @@ function storeReport(input: ReportInput, landmark: StoredReport['landmark'], url
     details: input.details,
     // Without git history, the latest date in the report is the best guess of its last change.
     updatedAt: input.committedAt ?? toTimestamp(instantOf(freshness.lastConfirmedAt)),
-    urls: pageUrlsOf(urls.reportPage(input.id), urls.reportJson(input.id)),
+    urls: reportUrlsOf(input.id, urls),
   };
 }
 
-function conditionOf(report: StoredReport): StoredCurrentCondition {
+/** A report's own addresses, made from its id. */
+export const reportUrlsOf = (id: string, urls: SiteUrls): StoredReport['urls'] => pageUrlsOf(urls.reportPage(id), urls.reportJson(id));
+
+/** The one reference to a landmark that all of its reports share. */
+export const landmarkReferenceOf = (slug: string, name: string, urls: SiteUrls): StoredReport['landmark'] => ({ slug, name, url: urls.landmarkPage(slug) });
+
+export function conditionOf(report: StoredReport): StoredCurrentCondition {
   const { condition, id, summary, observedAt, lastConfirmedAt, reportExpiryDays, from, currentUntil, until, untilKind } = report;
   return { condition, reportId: id, summary, observedAt, lastConfirmedAt, reportExpiryDays, from, currentUntil, until, untilKind };
 }
@@ -122,7 +128,7 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
   // and is counted among its reports there, rather than grouped by slug in a second pass.
   const bySlug = new Map(
     input.landmarks.map(({ slug, frontmatter, blobId }) => {
-      const reference = { slug, name: frontmatter.name, url: urls.landmarkPage(slug) };
+      const reference = landmarkReferenceOf(slug, frontmatter.name, urls);
       return [slug, { reference, blobId, positions: [] as number[] }];
     }),
   );
@@ -159,29 +165,28 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
       const kept = own.length > keptReportLimit ? new Set(keptReports(own).map((report) => report.id)) : undefined;
       const conditionTimeline = conditionTimelineOf(own.map(conditionOf), kept && ((reportId) => kept.has(reportId)));
       const wikipediaEditions = input.popularity?.get(frontmatter.wikidata) ?? null;
-      const detail: StoredLandmarkDetail = {
-        slug: landmark.slug,
-        name: frontmatter.name,
-        aliases: frontmatter.aliases,
-        location: {
-          city: frontmatter.location.city,
-          region: frontmatter.location.region ?? null,
-          country: frontmatter.location.country,
-          countryName: countryNames.of(frontmatter.location.country) ?? frontmatter.location.country,
+      const detail = landmarkDetailOf(
+        {
+          slug: landmark.slug,
+          name: frontmatter.name,
+          aliases: frontmatter.aliases,
+          location: {
+            city: frontmatter.location.city,
+            region: frontmatter.location.region ?? null,
+            country: frontmatter.location.country,
+            countryName: countryNames.of(frontmatter.location.country) ?? frontmatter.location.country,
+          },
+          coordinates: frontmatter.coordinates,
+          wikidata: frontmatter.wikidata,
+          wikipediaEditions,
+          latestObservedAt: latestObservedAt(reports, ownInOrder, recency.observed),
+          website: frontmatter.website ?? null,
+          description: landmark.description,
         },
-        coordinates: frontmatter.coordinates,
-        wikidata: frontmatter.wikidata,
-        wikipediaEditions,
-        latestObservedAt: latestObservedAt(reports, ownInOrder, recency.observed),
-        urls: pageUrlsOf(urls.landmarkPage(landmark.slug), urls.landmarkJson(landmark.slug)),
-        currentCondition: conditionTimeline[0] ?? null,
-        reportCount: own.length,
-        reportDays: { from: dayCountsOf(own.map((report) => report.from)), currentUntil: dayCountsOf(own.map((report) => report.currentUntil)) },
+        own,
         conditionTimeline,
-        website: frontmatter.website ?? null,
-        description: landmark.description,
-        reports: own,
-      };
+        urls,
+      );
       const inputDigest = reportDigests
         ? digest!(landmarkInputText(landmark.blobId!, landmark.slug, wikipediaEditions, ownIndexes.map((index) => reportDigests.at(index))))
         : undefined;
@@ -194,6 +199,36 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
   const landmarkDigests = new DigestList(built.length);
   for (const { inputDigest } of built) landmarkDigests.push(inputDigest!);
   return { landmarks, reports, siteUrl, inputDigests: { reports: reportDigests, landmarks: landmarkDigests } };
+}
+
+/** What a landmark's detail holds besides what derives from its reports and the site's URLs. */
+export type LandmarkOwnFields = Omit<StoredLandmarkDetail, 'urls' | 'currentCondition' | 'reportCount' | 'reportDays' | 'conditionTimeline' | 'reports'>;
+
+/**
+ * A landmark's detail from its own fields, its reports (newest confirmation first) and the
+ * conditions of those that make its timeline (condition-timeline.ts). The one place the detail is
+ * put together, in the order its JSON is written: by the build, and by the kept catalogue, which
+ * keeps only what cannot be derived (kept/catalogue.ts).
+ */
+export function landmarkDetailOf(own: LandmarkOwnFields, reports: StoredReport[], conditionTimeline: StoredCurrentCondition[], urls: SiteUrls): StoredLandmarkDetail {
+  return {
+    slug: own.slug,
+    name: own.name,
+    aliases: own.aliases,
+    location: own.location,
+    coordinates: own.coordinates,
+    wikidata: own.wikidata,
+    wikipediaEditions: own.wikipediaEditions,
+    latestObservedAt: own.latestObservedAt,
+    urls: pageUrlsOf(urls.landmarkPage(own.slug), urls.landmarkJson(own.slug)),
+    currentCondition: conditionTimeline[0] ?? null,
+    reportCount: reports.length,
+    reportDays: { from: dayCountsOf(reports.map((report) => report.from)), currentUntil: dayCountsOf(reports.map((report) => report.currentUntil)) },
+    conditionTimeline,
+    website: own.website,
+    description: own.description,
+    reports,
+  };
 }
 
 /** The list entry of a landmark: its detail without the description and reports. */

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { deserialize, serialize } from 'node:v8';
-import type { Catalogue } from '../domain/catalogue.ts';
+import { conditionOf, landmarkDetailOf, reportUrlsOf, type Catalogue, type LandmarkOwnFields } from '../domain/catalogue.ts';
 import { digestBytes, DigestList } from '../domain/input-digests.ts';
 import type { StoredLandmarkDetail, StoredReport } from '../schema/api.ts';
+import { siteUrls } from '../domain/urls.ts';
 import { bucketOf, sha256Hex } from './digests.ts';
 import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
 
@@ -18,6 +19,12 @@ import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
  * code and site URL (buildFingerprint, as for the other kept files) and the SHA-256 of each file.
  * A file that does not match is a damaged or half-saved catalogue: the whole of it is ignored and
  * the build derives everything again. It can make a build faster, never different.
+ *
+ * A shard's file holds only what cannot be derived again: no addresses (made from the site URL and
+ * the slug or id) and no copies of report fields in a landmark's timeline (the positions of the
+ * reports it names). Deserialising a million reports is most of a rebuild's reading, and every
+ * string saved there is one the heap never holds twice: the file is half the size, and the
+ * catalogue read back shares its strings as the one the build derived does.
  */
 
 /** A part of the catalogue: some landmarks by slug and all of their reports by id, each with its input digest. */
@@ -52,7 +59,7 @@ export interface Manifest<State = unknown> {
   order: string;
 }
 
-const formatVersion = 2;
+const formatVersion = 3;
 /** At most 256: the order names a shard in a byte. */
 const catalogueShardCount = 32;
 
@@ -162,6 +169,59 @@ export function positionOf<T>(items: readonly T[], value: string, key: (item: T)
   return low;
 }
 
+/** A report as its shard's file holds it: its addresses left out, its landmark's reference without its own. */
+type KeptReport = Omit<StoredReport, 'urls' | 'landmark'> & { urls: undefined; landmark: { slug: string; name: string; url: undefined } };
+
+/** A landmark as its shard's file holds it: its own fields, its reports, and where in them its timeline's conditions come from. */
+type KeptLandmark = LandmarkOwnFields & { reports: KeptReport[]; timeline: Uint32Array };
+
+export interface ShardFile {
+  landmarks: KeptLandmark[];
+  landmarkDigests: Uint8Array;
+  reports: KeptReport[];
+  reportDigests: Uint8Array;
+}
+
+/**
+ * The shard as its file holds it. Keys keep their places (an address left out is undefined), so
+ * that the records read back write the same JSON as the ones kept.
+ */
+export function shardFileOf(shard: CatalogueShard): ShardFile {
+  const references = new Map<StoredReport['landmark'], KeptReport['landmark']>();
+  const reports = new Map<StoredReport, KeptReport>();
+  const keptReport = (report: StoredReport): KeptReport => {
+    let kept = reports.get(report);
+    if (!kept) {
+      let landmark = references.get(report.landmark);
+      if (!landmark) references.set(report.landmark, (landmark = { ...report.landmark, url: undefined }));
+      reports.set(report, (kept = { ...report, landmark, urls: undefined }));
+    }
+    return kept;
+  };
+  const landmarks = shard.landmarks.map((landmark): KeptLandmark => {
+    const { urls: _urls, currentCondition: _current, reportCount: _count, reportDays: _days, conditionTimeline, reports: own, ...fields } = landmark;
+    const positions = new Map(own.map((report, position) => [report.id, position]));
+    return { ...fields, reports: own.map(keptReport), timeline: Uint32Array.from(conditionTimeline, (condition) => positions.get(condition.reportId)!) };
+  });
+  return { landmarks, landmarkDigests: shard.landmarkDigests, reports: shard.reports.map(keptReport), reportDigests: shard.reportDigests };
+}
+
+/** The shard a file holds, with everything left out derived again as buildCatalogue derives it. */
+export function shardOfFile(file: ShardFile, siteUrl: string): CatalogueShard {
+  const urls = siteUrls(siteUrl);
+  const reports = file.reports as unknown as StoredReport[];
+  for (const report of reports) {
+    // Reports share their landmark's reference: each is completed once.
+    report.landmark.url ??= urls.landmarkPage(report.landmark.slug);
+    report.urls = reportUrlsOf(report.id, urls);
+  }
+  const landmarks = file.landmarks.map((landmark) => {
+    const own = landmark.reports as unknown as StoredReport[];
+    return landmarkDetailOf(landmark, own, Array.from(landmark.timeline, (position) => conditionOf(own[position]!)), urls);
+  });
+  return { landmarks, landmarkDigests: file.landmarkDigests, reports, reportDigests: file.reportDigests };
+}
+
 /** The manifest of the kept catalogue, when there is one made by code with this fingerprint. */
 export async function readKeptManifest<State>(dir: string, fingerprint: string): Promise<Manifest<State> | undefined> {
   const manifest = await storeOf(dir, fingerprint).readManifest<Manifest<State>>();
@@ -174,7 +234,7 @@ export async function readKeptManifest<State>(dir: string, fingerprint: string):
  * names. The next shard is read and hashed in Node's thread pool while this thread deserialises
  * the one before.
  */
-export async function readKeptShards(dir: string, manifest: Manifest): Promise<KeptCatalogue | undefined> {
+export async function readKeptShards(dir: string, manifest: Manifest, siteUrl: string): Promise<KeptCatalogue | undefined> {
   const store = storeOf(dir, '');
   const checked = async (name: string, expected: string) => {
     const bytes = await readFile(store.file(name)).catch(() => undefined);
@@ -191,7 +251,7 @@ export async function readKeptShards(dir: string, manifest: Manifest): Promise<K
     const bytes = await reading;
     if (index + 1 < catalogueShardCount) reading = checked(shardName(index + 1), manifest.shards[index + 1]!);
     if (!bytes) return undefined;
-    shards.push(deserialize(bytes) as CatalogueShard);
+    shards.push(shardOfFile(deserialize(bytes) as ShardFile, siteUrl));
   }
   // The order names each shard as many times as it holds records, or the files are not one save's.
   const counts = (runs: Uint8Array) => {
@@ -226,7 +286,7 @@ export async function keepCatalogue<State>(
   const digests = update ? [...update.previous.shards] : [];
   for (const [index, shard] of shards.entries()) {
     if (update && !update.changed.has(index)) continue;
-    digests[index] = await kept(shardName(index), serialize(shard));
+    digests[index] = await kept(shardName(index), serialize(shardFileOf(shard)));
   }
   const orderDigest = await kept(orderName, serialize(order));
   await store.writeManifest({ state, shards: digests, order: orderDigest } satisfies Manifest<State>);
