@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { syntheticCatalogueInput } from '../../scripts/lib/synthetic-content.ts';
@@ -14,7 +15,7 @@ function catalogueWithDigests() {
     ...input,
     landmarks: input.landmarks.map((landmark) => ({ ...landmark, blobId: `blob-${landmark.slug}` })),
     reports: [...input.reports].map((report) => ({ ...report, blobId: `blob-${report.id}` })),
-    digest: (text: string) => new TextEncoder().encode(text.padEnd(32).slice(0, 32)),
+    digest: (text: string) => hash('sha256', text, 'binary'),
   };
   return buildCatalogue(blobbed, siteUrl);
 }
