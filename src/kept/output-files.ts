@@ -139,6 +139,8 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
   const counts = { reused: 0, made: 0 };
   const reusedKeys = new Set<string>();
   const readBuffer = new Uint8Array(1024 * 1024);
+  // Sixteen thousand files go into a few dozen folders: each folder is made once, not asked for per file.
+  const madeFolders = new Set<string>();
   let corrupt = 0;
 
   return {
@@ -159,7 +161,11 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
         return undefined;
       }
       try {
-        await mkdir(path.dirname(target), { recursive: true });
+        const folder = path.dirname(target);
+        if (!madeFolders.has(folder)) {
+          await mkdir(folder, { recursive: true });
+          madeFolders.add(folder);
+        }
         // A copy where a link is impossible (the store on another file system).
         await link(kept, target).catch(() => copyFile(kept, target));
       } catch {
