@@ -105,7 +105,7 @@ function storeReport(input: ReportInput, landmark: StoredReport['landmark'], url
 export const reportUrlsOf = (id: string, urls: SiteUrls): StoredReport['urls'] => pageUrlsOf(urls.reportPage(id), urls.reportJson(id));
 
 /** The one reference to a landmark that all of its reports share. */
-export const landmarkReferenceOf = (slug: string, name: string, urls: SiteUrls): StoredReport['landmark'] => ({ slug, name, url: urls.landmarkPage(slug) });
+const landmarkReferenceOf = (slug: string, name: string, urls: SiteUrls): StoredReport['landmark'] => ({ slug, name, url: urls.landmarkPage(slug) });
 
 export function conditionOf(report: StoredReport): StoredCurrentCondition {
   const { condition, id, summary, observedAt, lastConfirmedAt, reportExpiryDays, from, currentUntil, until, untilKind } = report;
