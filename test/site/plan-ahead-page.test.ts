@@ -38,6 +38,17 @@ describe('the home page', () => {
   });
 });
 
+describe('the about page', () => {
+  it('says how current the data is: landmarks with a report in effect, and the day of the newest observation', async () => {
+    const watched = await session.open({ javaScriptEnabled: false });
+    await watched.page.goto('/about');
+    const section = (await watched.page.locator('h2:text("How current the data is") + p').textContent())!.replace(/\s+/g, ' ');
+    const landmark = (await (await session.site().get('/api/public/v1/landmarks/museum-of-plans')).json()) as { latestObservedAt: string };
+    expect(section).toMatch(/On \d{4}-\d{2}-\d{2}, when this page was built, [01] of 3 landmarks had a report in effect/);
+    expect(section).toContain(`the newest observation is from ${landmark.latestObservedAt}.`);
+  });
+});
+
 describe('the landmark page, planning a visit', () => {
   it('lists what is in effect today and what is announced ahead apart from the history', async () => {
     const { page } = await landmarkPage(false);
