@@ -45,3 +45,10 @@ describe('the layers of src/', () => {
     expect(wrong).toEqual([]);
   });
 });
+
+describe('the folders of test/', () => {
+  it('mirror src/: one per layer, beside the structure checks, helpers and fixtures', async () => {
+    const folders = (await fg('test/*', { cwd: projectRoot, onlyDirectories: true })).map((folder) => path.basename(folder)).sort();
+    expect(folders).toEqual([...Object.keys(layers), 'fixtures', 'structure', 'support'].sort());
+  });
+});
