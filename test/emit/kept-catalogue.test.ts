@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
 import { appendFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -8,22 +7,13 @@ import { syntheticCatalogueInput, writeSyntheticContent } from '../../scripts/li
 import { keptCatalogueDir } from '../../src/kept/catalogue.ts';
 import { runScript, testSiteUrl } from '../support/build.ts';
 import { validLandmark, validReport, writeContentTree } from '../support/content-files.ts';
-
-/** Runs git in the tree with a fixed date, so that commit times do not depend on when the test runs. */
-const git = (root: string, date: string, ...args: string[]) =>
-  execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.invalid', ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, GIT_COMMITTER_DATE: date, GIT_AUTHOR_DATE: date },
-  });
+import { commitEverything, gitAt as git } from '../support/git.ts';
 
 /** A catalogue of 40 landmarks and 300 reports, committed, and built once so that its catalogue is kept. */
 async function builtCatalogue(): Promise<string> {
   const root = await writeContentTree({});
   await writeSyntheticContent(root, syntheticCatalogueInput({ landmarks: 40, reports: 300, seed: 4 }));
-  git(root, '2026-01-01T00:00:00Z', 'init', '-q');
-  git(root, '2026-01-01T00:00:00Z', 'add', '-A');
-  git(root, '2026-01-01T00:00:00Z', 'commit', '-q', '-m', 'catalogue');
+  commitEverything(root, 'catalogue', '2026-01-01T00:00:00Z');
   const first = await build(root, 'first');
   expect(first.code, first.stderr).toBe(0);
   return root;

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { appendFile, mkdir, readdir, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,23 +5,15 @@ import { syntheticCatalogueInput, writeSyntheticContent } from '../../scripts/li
 import { commitTimesFile, keepCommitTimes, readKeptCommitTimes, readKeptCommitTimesOf } from '../../src/kept/commit-times.ts';
 import { loadContent } from '../../src/load/load-content.ts';
 import { writeContentTree } from '../support/content-files.ts';
+import { commitEverything, gitAt as git } from '../support/git.ts';
 
 const now = new Date('2026-11-20T12:00:00Z');
 
-/** Runs git with the committer date given, so each commit's time is known. */
-const git = (cwd: string, date: string, ...args: string[]) =>
-  execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.invalid', ...args], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, GIT_COMMITTER_DATE: date, GIT_AUTHOR_DATE: date },
-  }).trim();
 
 async function committedCatalogue(): Promise<string> {
   const root = await writeContentTree({});
   await writeSyntheticContent(root, syntheticCatalogueInput({ landmarks: 3, reports: 12, seed: 9 }));
-  git(root, '2026-01-01T00:00:00Z', 'init', '-q');
-  git(root, '2026-01-01T00:00:00Z', 'add', '-A');
-  git(root, '2026-01-01T00:00:00Z', 'commit', '-q', '-m', 'catalogue');
+  commitEverything(root, 'catalogue', '2026-01-01T00:00:00Z');
   return root;
 }
 

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { appendFile, mkdtemp, readdir, rename, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,18 +8,15 @@ import { openParseCache, parseCacheDir } from '../../src/kept/parse-cache.ts';
 import { loadContent } from '../../src/load/load-content.ts';
 import { formatProblem } from '../../src/load/problem.ts';
 import { writeContentTree } from '../support/content-files.ts';
+import { commitEverything, git } from '../support/git.ts';
 
 const now = new Date('2026-11-20T12:00:00Z');
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.invalid', ...args], { cwd, stdio: 'ignore' });
 
 /** A committed catalogue of 2,100 files: enough for the loader to parse them on worker threads. */
 async function committedCatalogue(): Promise<string> {
   const root = await writeContentTree({});
   await writeSyntheticContent(root, syntheticCatalogueInput({ landmarks: 100, reports: 2000, seed: 5 }));
-  git(root, 'init', '-q');
-  git(root, 'add', '-A');
-  git(root, 'commit', '-q', '-m', 'catalogue');
+  commitEverything(root, 'catalogue');
   return root;
 }
 

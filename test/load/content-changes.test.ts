@@ -1,17 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentChanges } from '../../src/load/content-changes.ts';
 import { validLandmark, writeContentTree } from '../support/content-files.ts';
-
-const git = (root: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.invalid', ...args], { cwd: root, encoding: 'utf8' });
+import { commitEverything } from '../support/git.ts';
 
 async function committedTree(): Promise<string> {
   const root = await writeContentTree({ 'content/landmarks/eiffel-tower.md': validLandmark() });
-  git(root, 'init', '-q');
-  git(root, 'add', '-A');
-  git(root, 'commit', '-q', '-m', 'first');
+  commitEverything(root, 'first');
   return root;
 }
 
