@@ -4,7 +4,8 @@ import { conditionOf, landmarkDetailOf, reportUrlsOf, type Catalogue, type Landm
 import { digestBytes, DigestList } from '../domain/input-digests.ts';
 import type { StoredLandmarkDetail, StoredReport } from '../schema/api.ts';
 import { siteUrls } from '../domain/urls.ts';
-import { bucketOf, sha256Hex } from './digests.ts';
+import { bucketOf } from '../domain/buckets.ts';
+import { sha256Hex } from './digests.ts';
 import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
 
 /**
@@ -59,7 +60,7 @@ export interface Manifest<State = unknown> {
   order: string;
 }
 
-const formatVersion = 3;
+const formatVersion = 4;
 /** At most 256: the order names a shard in a byte. */
 const catalogueShardCount = 32;
 

@@ -39,16 +39,5 @@ export function sha256OfFile(file: string): string | undefined {
   });
 }
 
-/**
- * The bucket of `count` a text falls in, by a cheap hash of the whole text: how the parse cache
- * spreads paths and the kept catalogue spreads landmarks over their shards. Changing it moves every
- * entry, so a store using it raises its format.
- */
-export function bucketOf(text: string, count: number): number {
-  let hash = 0;
-  for (let index = 0; index < text.length; index++) hash = (hash * 31 + text.charCodeAt(index)) | 0;
-  return (hash >>> 0) % count;
-}
-
 /** The SHA-256 of these bytes, as 32 bytes: for a digest stored in front of what it checks. */
 export const sha256Bytes = (contents: Uint8Array): Buffer => createHash('sha256').update(contents).digest();

@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import { deserialize, serialize } from 'node:v8';
-import { bucketOf, sha256Bytes } from './digests.ts';
+import { bucketOf } from '../domain/buckets.ts';
+import { sha256Bytes } from './digests.ts';
 import { codeFingerprint } from './fingerprint.ts';
 import { keptStore, keptStoreDir } from './kept-store.ts';
 
@@ -43,7 +44,7 @@ export const parseCacheDir = (root: string): string => keptStoreDir(root, 'parse
 
 const shardCount = 16;
 const digestBytes = 32;
-const formatVersion = 3;
+const formatVersion = 4;
 
 /** A shard as stored: entry i has the i-th line of `paths`, of `blobIds` and the i-th outcome. */
 interface StoredShard<Outcome> {
@@ -67,7 +68,10 @@ interface Shard<Outcome> extends StoredShard<Outcome> {
 
 const emptyShard = <Outcome>(): StoredShard<Outcome> => ({ paths: '', blobIds: '', outcomes: [] });
 
-/** The shard a path is kept in. */
+/**
+ * The shard a path is kept in, by the hash the API's buckets use. Not in the fingerprint: were it
+ * to change, lookups would miss and parse again, never take another file's outcome.
+ */
 const shardOf = (file: string): number => bucketOf(file, shardCount);
 
 const shardName = (index: number) => `shard-${index.toString(16)}.bin`;
