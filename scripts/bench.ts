@@ -1,9 +1,11 @@
-// npm run bench [-- --sizes 1000,100000 --reports-per-landmark 10 --skews 0,1.1 --requests 100 --build-sizes 1000:10000,10000:100000 --search-sizes 1000,100000]
+// npm run bench [-- --sizes 1000,100000 --reports-per-landmark 10 --skews 0,1.1 --requests 100 --build-sizes 1000:10000,10000:100000 --search-sizes 1000,100000 --rebuild-baseline REV --rebuild-pairs 3]
 //
 // Measures, on deterministic synthetic catalogues written to a temporary folder (never content/):
 // - validation time of the content loader on 10k report files;
 // - the build at each --build-sizes pair: wall time against the parse floor, peak memory, files,
-//   largest file, and the rebuild after one report changed (scripts/lib/bench-build.ts);
+//   largest file, and the rebuild after one report changed (scripts/lib/bench-build.ts); with
+//   --rebuild-baseline, a git revision of this repository, also --rebuild-pairs one-report rebuilds
+//   of the same tree by that revision's code and this code, taken in turn, and their ratio;
 // - per-route latency, workerd CPU time and the largest answer in bytes per request at each
 //   catalogue size, uniform and skewed (--skews: 0 spreads reports evenly; s > 0 draws them by a
 //   Zipf law of exponent s, so the most reported landmark holds a large share), on a cold isolate
@@ -41,6 +43,8 @@ const { values } = parseArgs({
     // landmarks:reports pairs; 100000:1000000 writes 1.1M files first, which takes a long while.
     'build-sizes': { type: 'string', default: '1000:10000,10000:100000' },
     'search-sizes': { type: 'string', default: '1000,100000' },
+    'rebuild-baseline': { type: 'string' },
+    'rebuild-pairs': { type: 'string', default: '3' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -58,6 +62,11 @@ const searchSizes = values['search-sizes'] ? values['search-sizes'].split(',').m
 const reportsPerLandmark = Number(values['reports-per-landmark']);
 const skews = values.skews ? values.skews.split(',').map(Number) : [0];
 const warmRequests = Number(values.requests);
+const rebuildPairs = Number(values['rebuild-pairs']);
+if (!Number.isInteger(rebuildPairs) || rebuildPairs < 1) {
+  console.error(`--rebuild-pairs must be a whole number of at least 1, not "${values['rebuild-pairs']}".`);
+  process.exit(2);
+}
 const coldStarts = Number(values['cold-starts']);
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
 const scratch = await mkdtemp(path.join(tmpdir(), 'lcr-bench-'));
@@ -205,7 +214,8 @@ try {
   if (Number(values['validate-reports']) > 0) await benchValidation(Number(values['validate-reports']));
   await benchSearchRelevance();
   for (const size of searchSizes) await benchSearchIndex(size);
-  if (buildSizes.length > 0) await benchBuild(scratch, buildSizes);
+  const baseline = values['rebuild-baseline'] ? { revision: values['rebuild-baseline'], pairs: rebuildPairs } : undefined;
+  if (buildSizes.length > 0) await benchBuild(scratch, buildSizes, baseline);
   for (const size of sizes) for (const skew of skews) await benchRoutes(size, skew);
 } finally {
   await rm(scratch, { recursive: true, force: true });

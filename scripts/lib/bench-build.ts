@@ -2,10 +2,13 @@
 // repository (so updatedAt comes from one git log, as in a deploy), then, in the same run, the
 // parse floor (every file read synchronously and its frontmatter parsed by one process) and
 // the real build as a person runs it (`node scripts/build.ts`), with its wall time, peak resident
-// memory, file count and largest file, and the rebuild after one report changed.
+// memory, file count and largest file, and the rebuild after one report changed. Given another
+// revision of this repository, it also times that code's one-report rebuilds of the same tree,
+// alternating with this code's, so a rebuild target set against an earlier day's time is a ratio
+// measured in one run, not two figures from days the machine ran at different speeds.
 import { spawn, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { appendFile } from 'node:fs/promises';
+import { appendFile, rename, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { parse } from 'yaml';
@@ -14,11 +17,13 @@ import { syntheticCatalogueInput, writeSyntheticContent } from './synthetic-cont
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 
-/** Wall seconds, peak RSS of the build process and its children (summed), and what it printed. */
-async function timedBuild(contentRoot: string, outDir: string): Promise<{ seconds: number; peakBytes: number; output: string }> {
+const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
+
+/** Wall seconds, peak RSS of the build process and its children (summed), and what it printed; `project` is the checkout whose build runs. */
+async function timedBuild(contentRoot: string, outDir: string, project = projectRoot): Promise<{ seconds: number; peakBytes: number; output: string }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(projectRoot, 'scripts/build.ts'), '--content', contentRoot, '--out', outDir], {
-    cwd: projectRoot,
+  const child = spawn(process.execPath, [path.join(project, 'scripts/build.ts'), '--content', contentRoot, '--out', outDir], {
+    cwd: project,
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
   });
   let output = '';
@@ -53,12 +58,30 @@ async function parseFloorSeconds(root: string): Promise<number> {
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', '-c', 'gc.auto=0', ...args], { cwd, stdio: 'ignore' });
 
-export async function benchBuild(scratch: string, sizes: readonly [number, number][]): Promise<void> {
+/** Appends a sentence to the `nth` report file and commits it: the edit a contributor's pull request makes. */
+async function commitOneReportChange(root: string, nth: number): Promise<void> {
+  const files = await fg('content/reports/*/*.md', { cwd: root });
+  await appendFile(path.join(root, files[nth % files.length]!), '\nOne more sentence, as a contributor would add.\n');
+  git(root, 'commit', '-q', '-am', 'one report changed');
+}
+
+export interface BaselineOptions {
+  /** A revision of this repository (a commit, tag or branch) whose rebuild this code's is compared with. */
+  revision: string;
+  /** How many pairs of rebuilds, one by each code, taken in turn. */
+  pairs: number;
+}
+
+export async function benchBuild(scratch: string, sizes: readonly [number, number][], baseline?: BaselineOptions): Promise<void> {
   console.log('\n## Build');
   console.log('| landmarks / reports | parse floor s | build s | build / floor | peak RSS | files (of 20,000) | largest file | rebuild after one report changed s |');
   console.log('|---|---:|---:|---:|---:|---|---|---:|');
+  const compared: string[] = [];
+  // Checked out first: a revision that does not exist fails the run before an hour of generating.
+  const baselineCode = baseline && (await checkOut(baseline.revision, path.join(scratch, 'baseline-code')));
   for (const [landmarks, reports] of sizes) {
     const root = path.join(scratch, `build-${landmarks}`);
+    const size = `${landmarks.toLocaleString('en')} / ${reports.toLocaleString('en')}`;
     await writeSyntheticContent(root, syntheticCatalogueInput({ landmarks, reports, seed: 3 }));
     git(root, 'init', '-q');
     git(root, 'add', '-A');
@@ -67,14 +90,68 @@ export async function benchBuild(scratch: string, sizes: readonly [number, numbe
     const outDir = path.join(root, 'dist');
     const cold = await timedBuild(root, outDir);
     const budget = /File budget: ([\d,]+) of [\d,]+ files \(([\d.]+%)\); largest (\S+), ([\d.]+ MiB)/.exec(cold.output);
-    const [firstReport] = await fg('content/reports/*/*.md', { cwd: root });
-    await appendFile(path.join(root, firstReport!), '\nOne more sentence, as a contributor would add.\n');
-    git(root, 'commit', '-q', '-am', 'one report changed');
+    await commitOneReportChange(root, 0);
     const rebuild = await timedBuild(root, outDir);
-    const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
     console.log(
-      `| ${landmarks.toLocaleString('en')} / ${reports.toLocaleString('en')} | ${floor.toFixed(1)} | ${cold.seconds.toFixed(1)} | ${(cold.seconds / floor).toFixed(2)}× | ${gib(cold.peakBytes)} | ` +
+      `| ${size} | ${floor.toFixed(1)} | ${cold.seconds.toFixed(1)} | ${(cold.seconds / floor).toFixed(2)}× | ${gib(cold.peakBytes)} | ` +
         `${budget?.[1] ?? '?'} (${budget?.[2] ?? '?'}) | ${budget ? `${budget[4]} (${budget[3]})` : '?'} | ${rebuild.seconds.toFixed(1)} |`,
     );
+    if (baseline && baselineCode) compared.push(await compareRebuilds(root, outDir, baselineCode, baseline.pairs, size));
   }
+  if (baseline && compared.length > 0) {
+    console.log(`\n### One-report rebuilds against ${baseline.revision}, the same tree, taken in turn (whole process tree)`);
+    console.log(`| landmarks / reports | ${baseline.revision} s | this code s | median, this / ${baseline.revision} | peak, ${baseline.revision} / this code |`);
+    console.log('|---|---|---|---:|---|');
+    for (const row of compared) console.log(row);
+  }
+}
+
+/**
+ * A clone of this repository at `revision`, sharing this checkout's node_modules: the baseline runs
+ * with the installed packages, so a revision that needs others fails its build and says which.
+ */
+async function checkOut(revision: string, dir: string): Promise<string> {
+  execFileSync('git', ['clone', '-q', '--no-checkout', projectRoot, dir], { stdio: 'ignore' });
+  execFileSync('git', ['-c', 'advice.detachedHead=false', 'checkout', '-q', revision], { cwd: dir, stdio: 'inherit' });
+  await symlink(path.join(projectRoot, 'node_modules'), path.join(dir, 'node_modules'));
+  return dir;
+}
+
+/**
+ * Builds the tree cold with the baseline's code, then times `pairs` one-report rebuilds by each
+ * code in turn, each with the caches it kept (the tree's `.cache/`, swapped by renaming). A row of
+ * the comparison table.
+ */
+async function compareRebuilds(root: string, outDir: string, baselineCode: string, pairs: number, size: string): Promise<string> {
+  const cacheOf = { current: path.join(root, '.cache'), aside: path.join(root, '..', `${path.basename(root)}-cache-aside`) };
+  const swapCaches = async () => {
+    await rename(cacheOf.current, `${cacheOf.aside}.swap`);
+    await rename(cacheOf.aside, cacheOf.current).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+    await rename(`${cacheOf.aside}.swap`, cacheOf.aside);
+  };
+  await swapCaches();
+  await timedBuild(root, outDir, baselineCode);
+  const runs = { baseline: [] as { seconds: number; peakBytes: number }[], current: [] as { seconds: number; peakBytes: number }[] };
+  for (let pair = 0; pair < pairs; pair++) {
+    for (const side of ['baseline', 'current'] as const) {
+      // The baseline's caches are in place for its first rebuild; each later turn swaps.
+      if (pair > 0 || side === 'current') await swapCaches();
+      await commitOneReportChange(root, 1 + 2 * pair + (side === 'current' ? 1 : 0));
+      runs[side].push(await timedBuild(root, outDir, side === 'baseline' ? baselineCode : projectRoot));
+    }
+  }
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = sorted.length >> 1;
+    return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  };
+  const seconds = (side: keyof typeof runs) => runs[side].map((run) => run.seconds.toFixed(1)).join(', ');
+  const peaks = (side: keyof typeof runs) => {
+    const bytes = runs[side].map((run) => run.peakBytes);
+    return `${(Math.min(...bytes) / 1024 ** 3).toFixed(2)}–${gib(Math.max(...bytes))}`;
+  };
+  const ratio = median(runs.current.map((run) => run.seconds)) / median(runs.baseline.map((run) => run.seconds));
+  return `| ${size} | ${seconds('baseline')} | ${seconds('current')} | ${ratio.toFixed(2)}× | ${peaks('baseline')} / ${peaks('current')} |`;
 }
