@@ -72,13 +72,25 @@ function landmarkMarker(landmark: StoredLandmarkSummary): LandmarkMarker {
   };
 }
 
-function cellsOf(landmarks: readonly StoredLandmarkSummary[], degrees: number): MarkerCell[] {
-  interface Tally { column: number; row: number; lonSum: number; latSum: number; landmarkCount: number; affectedCount: number; longest?: { condition: Condition; currentUntil: string } }
+/** What a landmark adds to its cell: where it is and, when affected, the condition it shows. */
+interface CellEntry {
+  lon: number;
+  lat: number;
+  affected: { condition: Condition; currentUntil: string } | undefined;
+}
+
+function cellEntryOf(landmark: StoredLandmarkSummary): CellEntry {
+  const { lat, lon } = landmark.coordinates;
+  const shown = reachingFurthest(landmark);
+  return { lon, lat, affected: shown && shown.condition !== 'open' ? { condition: shown.condition, currentUntil: shown.currentUntil } : undefined };
+}
+
+function cellsOf(entries: readonly CellEntry[], degrees: number): MarkerCell[] {
+  interface Tally { column: number; row: number; lonSum: number; latSum: number; landmarkCount: number; affectedCount: number; longest?: CellEntry['affected'] }
   // Keyed by a number, not a "column:row" text: at 100k landmarks, a text per landmark and size tried took a second of the build.
   const rows = Math.floor(180 / degrees) + 1;
   const tallies = new Map<number, Tally>();
-  for (const landmark of landmarks) {
-    const { lat, lon } = landmark.coordinates;
+  for (const { lon, lat, affected } of entries) {
     const column = Math.floor((lon + 180) / degrees);
     const row = Math.floor((lat + 90) / degrees);
     let tally = tallies.get(column * rows + row);
@@ -89,10 +101,9 @@ function cellsOf(landmarks: readonly StoredLandmarkSummary[], degrees: number): 
     tally.lonSum += lon;
     tally.latSum += lat;
     tally.landmarkCount += 1;
-    const current = reachingFurthest(landmark);
-    if (current && current.condition !== 'open') {
+    if (affected) {
       tally.affectedCount += 1;
-      if (!tally.longest || current.currentUntil > tally.longest.currentUntil) tally.longest = { condition: current.condition, currentUntil: current.currentUntil };
+      if (!tally.longest || affected.currentUntil > tally.longest.currentUntil) tally.longest = affected;
     }
   }
   // In the order of their "column:row" names, as the map has always drawn them.
@@ -114,12 +125,14 @@ export function worldMapMarkers(landmarks: readonly StoredLandmarkSummary[], max
   if (landmarks.length <= maxMarkers) {
     return { kind: 'landmarks', markers: landmarks.map(landmarkMarker) };
   }
+  // Each landmark's shown condition is found once, not once per cell size tried (up to twelve).
+  const entries = landmarks.map(cellEntryOf);
   let cellDegrees = cellSizesInDegrees[0]!;
-  let cells = cellsOf(landmarks, cellDegrees);
+  let cells = cellsOf(entries, cellDegrees);
   for (const size of cellSizesInDegrees.slice(1)) {
     if (cells.length <= maxMarkers) break;
     cellDegrees = size;
-    cells = cellsOf(landmarks, size);
+    cells = cellsOf(entries, size);
   }
   return { kind: 'cells', cellDegrees, cells };
 }
