@@ -129,7 +129,7 @@ async function catalogueOf(options: BuildOptions, fingerprint: string): Promise<
 async function applyChanges(options: BuildOptions, fingerprint: string, manifest: KeptManifest<ContentState>, changes: Promise<ContentChanges | undefined>): Promise<{ ok: true; catalogue: Catalogue; parsing: string } | { ok: false; reason: string }> {
   const root = options.contentRoot;
   const keptDir = keptCatalogueDir(root);
-  const kept = readKeptShards(keptDir, manifest, options.siteUrl);
+  const kept = await readKeptShards(keptDir, manifest, options.siteUrl);
   if (!kept) return { ok: false, reason: 'it was damaged or partly saved' };
   const known = await changes;
   if (!known?.changed) return { ok: false, reason: 'git could not say what changed since' };
