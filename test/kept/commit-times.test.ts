@@ -9,7 +9,6 @@ import { commitEverything, gitAt as git } from '../support/git.ts';
 
 const now = new Date('2026-11-20T12:00:00Z');
 
-
 async function committedCatalogue(): Promise<string> {
   const root = await writeContentTree({});
   await writeSyntheticContent(root, syntheticCatalogueInput({ landmarks: 3, reports: 12, seed: 9 }));
