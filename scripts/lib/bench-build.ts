@@ -119,9 +119,9 @@ async function checkOut(revision: string, dir: string): Promise<string> {
 
 /**
  * Builds the tree cold with the baseline's code, then times `pairs` one-report rebuilds by each
- * code in turn, each with the caches it kept (the tree's `.cache/`, swapped by renaming). After the
- * first turn each code finds two reports changed since its last build, its own and the other's:
- * the same work for both. A row of the comparison table.
+ * code in turn, each with the caches it kept (the tree's `.cache/`, swapped by renaming). Every
+ * rebuild but the baseline's first finds two reports changed since its code's last build, its own
+ * and the other's: the same work for both. A row of the comparison table.
  */
 async function compareRebuilds(root: string, outDir: string, baselineCode: string, pairs: number, size: string): Promise<string> {
   const cacheOf = { current: path.join(root, '.cache'), aside: path.join(root, '..', `${path.basename(root)}-cache-aside`) };
