@@ -42,6 +42,8 @@ async function coldSite(root: string): Promise<Record<string, string>> {
 
 const reportsOf = (root: string, slug: string) => fg(`content/reports/${slug}/*.md`, { cwd: root });
 
+// Each test runs three to five builds, each with Astro: several seconds apiece on two cores, and
+// more beside other test files; the default 30 s timed out once under load.
 describe('a rebuild from the kept catalogue', () => {
   it('applies edits, additions, moves and deletions, committed or not, and makes byte for byte the site a cold build makes', async () => {
     const root = await builtCatalogue();
@@ -110,7 +112,7 @@ describe('a rebuild from the kept catalogue', () => {
     expect(fixed.code, fixed.stderr).toBe(0);
     expect(fixed.stdout).toContain('the rest taken from the kept catalogue');
     expect(await snapshotOf(path.join(root, 'warm'))).toEqual(await snapshotOf(path.join(root, 'first')));
-  });
+  }, 120_000);
 
   it('applies a change of the popularity counts to the landmarks whose count changed', async () => {
     const root = await builtCatalogue();
@@ -124,7 +126,7 @@ describe('a rebuild from the kept catalogue', () => {
     expect(site).toEqual(await coldSite(root));
     const landmarks = Object.keys(site).filter((file) => file.startsWith('_data/landmarks/'));
     expect((await Promise.all(landmarks.map((file) => readFile(path.join(root, 'warm', file), 'utf8')))).join('')).toContain('"wikipediaEditions":321');
-  });
+  }, 120_000);
 
   it('is derived again, and says so, when a shard of it is damaged', async () => {
     const root = await builtCatalogue();
@@ -140,5 +142,5 @@ describe('a rebuild from the kept catalogue', () => {
     // Kept whole again; the files added and left untracked are not read again while unchanged.
     const again = await build(root, 'warm');
     expect(again.stdout).toContain('Content: 0 files changed since the last build');
-  });
+  }, 120_000);
 });
