@@ -74,7 +74,7 @@ const ms = (nanoseconds: number) => (nanoseconds / 1e6).toFixed(2);
 
 async function benchValidation(reportCount: number): Promise<void> {
   const root = path.join(scratch, 'validate');
-  const input = syntheticCatalogueInput({ landmarks: Math.ceil(reportCount / 10), reports: reportCount, seed: 5 });
+  const input = syntheticCatalogueInput({ landmarks: Math.ceil(reportCount / 10), reports: reportCount, seed: 5, realistic: true });
   await writeSyntheticContent(root, input);
   const started = performance.now();
   const { content, problems } = await loadContent({ root, now: new Date('2026-11-20T00:00:00Z') });
@@ -151,7 +151,7 @@ async function builtTemplates(): Promise<string> {
 async function benchRoutes(landmarkCount: number, skew: number): Promise<void> {
   const reportCount = landmarkCount * reportsPerLandmark;
   let started = performance.now();
-  const input = syntheticCatalogueInput({ landmarks: landmarkCount, reports: reportCount, seed: 1, skew, announced: 0.1 });
+  const input = syntheticCatalogueInput({ landmarks: landmarkCount, reports: reportCount, seed: 1, skew, announced: 0.1, realistic: true });
   const catalogue = buildCatalogue(input, 'https://bench.invalid');
   const mostReported = catalogue.landmarks.reduce((most, landmark) => (landmark.reportCount > most.reportCount ? landmark : most));
   console.log(

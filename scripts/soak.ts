@@ -114,7 +114,7 @@ try {
   if (!built.ok) throw new Error(`the bundled content does not build: ${built.problems.length} problem(s); run npm run validate`);
   const dist = path.join(scratch, 'dist');
   await cp(path.join(scratch, 'bundled'), dist, { recursive: true });
-  const catalogue = await replaceApiData(dist, syntheticCatalogueInput({ landmarks: landmarkCount, reports: reportCount, seed: 1 }), siteUrl);
+  const catalogue = await replaceApiData(dist, syntheticCatalogueInput({ landmarks: landmarkCount, reports: reportCount, seed: 1, realistic: true }), siteUrl);
   const staticPages = ['/', '/about', '/data'];
   console.log(`built the site and the catalogue's data in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 

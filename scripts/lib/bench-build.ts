@@ -82,7 +82,7 @@ export async function benchBuild(scratch: string, sizes: readonly [number, numbe
   for (const [landmarks, reports] of sizes) {
     const root = path.join(scratch, `build-${landmarks}`);
     const size = `${landmarks.toLocaleString('en')} / ${reports.toLocaleString('en')}`;
-    await writeSyntheticContent(root, syntheticCatalogueInput({ landmarks, reports, seed: 3 }));
+    await writeSyntheticContent(root, syntheticCatalogueInput({ landmarks, reports, seed: 3, realistic: true }));
     git(root, 'init', '-q');
     git(root, 'add', '-A');
     git(root, 'commit', '-q', '-m', 'synthetic catalogue');

@@ -5,6 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CatalogueInput, ReportInput } from '../../src/domain/catalogue.ts';
 import { conditions } from '../../src/schema/conditions.ts';
+import { yamlScalar } from '../../src/drafts/yaml-scalar.ts';
 
 /** mulberry32: a tiny seeded generator, so the same seed always gives the same catalogue. */
 export function seededRandom(seed: number): () => number {
@@ -46,6 +47,14 @@ export interface SyntheticOptions {
   skew?: number;
   /** The share of reports (0 to 1) that announce a period ahead, with a start and an end; none by default. */
   announced?: number;
+  /**
+   * Reports as heavy as the bundled ones rather than one line each: bodies of two to four
+   * paragraphs (400 to 1,700 bytes, about one in ten with typographic punctuation outside Latin-1,
+   * which V8 keeps in two bytes a character), a named source with its URL, further sources, dated
+   * confirmations, and one in ten announcing a period. A million light reports fit a heap that a
+   * million real ones overflow, so the bench builds realistic ones.
+   */
+  realistic?: boolean;
 }
 
 /**
@@ -71,7 +80,8 @@ function landmarkDraw(landmarks: number, skew: number, random: () => number, see
   };
 }
 
-export function syntheticCatalogueInput({ landmarks, reports, seed = 1, today = '2026-11-01', skew = 0, announced: announcedShare = 0 }: SyntheticOptions): CatalogueInput {
+export function syntheticCatalogueInput({ landmarks, reports, seed = 1, today = '2026-11-01', skew = 0, announced = 0, realistic = false }: SyntheticOptions): CatalogueInput {
+  const announcedShare = realistic ? Math.max(announced, 0.1) : announced;
   const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const todayMs = Date.parse(`${today}T00:00:00Z`);
@@ -109,23 +119,73 @@ export function syntheticCatalogueInput({ landmarks, reports, seed = 1, today = 
     const dayAfter = (days: number) => new Date(observedMs + days * 86_400_000).toISOString().slice(0, 10);
     const from = announced ? dayAfter(1 + Math.floor(random() * 120)) : undefined;
     const until = from ? dayAfter(Math.round((Date.parse(`${from}T00:00:00Z`) - observedMs) / 86_400_000) + Math.floor(random() * 365)) : undefined;
+    const landmarkSlug = landmarkInputs[drawLandmark()]!.slug;
+    const condition = pick(conditions);
+    const heavy = realistic ? realisticParts({ index, landmarkSlug, condition, observedMs, todayMs, random, pick }) : undefined;
     reportInputs.push({
       id,
-      landmarkSlug: landmarkInputs[drawLandmark()]!.slug,
-      details: `Synthetic report number ${index}.`,
+      landmarkSlug,
+      details: heavy?.details ?? `Synthetic report number ${index}.`,
       committedAt: committed,
       frontmatter: {
-        condition: pick(conditions),
-        summary: `Synthetic observation ${index}.`,
+        condition,
+        summary: heavy?.summary ?? `Synthetic observation ${index}.`,
         observedAt: observed,
-        confirmations: [],
-        source: announced ? { kind: 'official', url: 'https://example.org/notice' } : { kind: 'traveller' },
-        additionalSources: [],
+        confirmations: heavy?.confirmations ?? [],
+        source: heavy?.source ?? (announced ? { kind: 'official', url: 'https://example.org/notice' } : { kind: 'traveller' }),
+        additionalSources: heavy?.additionalSources ?? [],
         ...(from && { from, until, untilKind: index % (2 * announcedEvery) === 0 ? ('estimated' as const) : undefined }),
       },
     });
   }
   return { landmarks: landmarkInputs, reports: reportInputs };
+}
+
+const outlets = ['The Daily Courier', 'Radio Nacional', 'Le Quotidien', 'Gazeta Wyborcza', 'The Straits Herald', 'Folha da Manhã', 'Kyoto Shimbun', 'Cape Argus'];
+const sentences = [
+  (n: number, place: string) => `Staff at the entrance told visitors on ${n % 28 + 1} of the month that the works around ${place} would continue for several weeks.`,
+  (n: number) => `A notice posted by the operator said that ${n % 7 + 2} of the rooms on the upper floor were closed while the roof was repaired, and that guided tours would keep to the ground floor.`,
+  (n: number) => `Scaffolding covered the western facade up to level ${n % 9 + 2}, with netting hung over the windows; the main doors stayed open.`,
+  (n: number, place: string) => `The city council of ${place} approved a budget of ${(n % 90) + 10} million for the restoration, to be spent over three years.`,
+  (n: number) => `Visitors were let in by timed tickets only, in groups of at most ${n % 40 + 10}, and the terrace with the classic view was fenced off.`,
+  () => 'A crane stood in the square in front of the building, and the view from the usual viewpoint took it in whatever the angle.',
+  (n: number) => `Local press reported that ${n % 300 + 20} workers were on the site and that the opening hours had been cut to the afternoon.`,
+  () => 'The ticket office said that the closure did not affect the gardens, which could be visited as usual from the side gate.',
+];
+const typographic = ['\u2014', '\u2019', '\u201c', '\u2026'];
+
+/** The fields that make a realistic report heavy: a body of a few paragraphs, sources and confirmations. */
+function realisticParts({ index, landmarkSlug, condition, observedMs, todayMs, random, pick }: {
+  index: number;
+  landmarkSlug: string;
+  condition: string;
+  observedMs: number;
+  todayMs: number;
+  random: () => number;
+  pick: <T>(items: readonly T[]) => T;
+}): Pick<ReportInput, 'details'> & Pick<ReportInput['frontmatter'], 'summary' | 'confirmations' | 'source' | 'additionalSources'> {
+  const place = landmarkSlug.replace(/-/g, ' ');
+  const paragraphs = Array.from({ length: 1 + Math.floor(random() * 3) }, () =>
+    Array.from({ length: 1 + Math.floor(random() * 2) }, () => pick(sentences)(Math.floor(random() * 10_000), place)).join(' '),
+  );
+  // About one body in ten carries punctuation outside Latin-1, as the bundled reports do.
+  if (random() < 0.1) paragraphs[0] = `${paragraphs[0]} ${pick(typographic)} as a guide put it.`;
+  const outlet = pick(outlets);
+  const host = `${outlet.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^a-z]+/g, '')}.example.org`;
+  const articleUrl = (n: number) => `https://${host}/${new Date(observedMs).toISOString().slice(0, 7).replace('-', '/')}/${place.replace(/ /g, '-')}-${condition.replace(/_/g, '-')}-${index}-${n}`;
+  const confirmationCount = random() < 0.3 ? 1 + Math.floor(random() * 3) : 0;
+  const confirmations = Array.from({ length: confirmationCount }, (_, n) => {
+    const date = new Date(Math.min(todayMs, observedMs + (n + 1) * (5 + Math.floor(random() * 40)) * 86_400_000)).toISOString().slice(0, 10);
+    return n % 2 === 0 ? { date, note: `Still ${condition.replace(/_/g, ' ')} when seen from the square; the notice at the gate was unchanged.` } : { date };
+  });
+  const additionalSources = Array.from({ length: random() < 0.5 ? 1 + Math.floor(random() * 2) : 0 }, (_, n) => ({ name: pick(outlets), url: articleUrl(n + 1) }));
+  return {
+    summary: `${condition.replace(/_/g, ' ')} at ${place}: the operator announced works on the roof and facade, with timed entry for visitors (${index}).`.slice(0, 200),
+    details: paragraphs.join('\n\n'),
+    confirmations,
+    source: { kind: pick(['press', 'official', 'traveller'] as const), name: outlet, url: articleUrl(0) },
+    additionalSources,
+  };
 }
 
 /** Writes a synthetic catalogue as content files, for timing the loader on realistic input. */
@@ -140,11 +200,13 @@ export async function writeSyntheticContent(root: string, input: CatalogueInput)
     );
   }
   for (const report of input.reports) {
-    const { condition, summary, observedAt, from, until, untilKind, source } = report.frontmatter;
+    const { condition, summary, observedAt, from, until, untilKind, source, confirmations, additionalSources } = report.frontmatter;
     const file = path.join(root, 'content/reports', report.landmarkSlug, `${report.id}.md`);
     await mkdir(path.dirname(file), { recursive: true });
     const period = [from && `from: ${from}`, until && `until: ${until}`, untilKind && `untilKind: ${untilKind}`].filter(Boolean).map((line) => `${line}\n`).join('');
-    const sourceLines = source.url ? `source:\n  kind: ${source.kind}\n  url: ${source.url}\n` : `source:\n  kind: ${source.kind}\n`;
-    await writeFile(file, `---\ncondition: ${condition}\nsummary: ${summary}\nobservedAt: ${observedAt}\n${period}${sourceLines}---\n${report.details}\n`);
+    const sourceLines = `source:\n  kind: ${source.kind}\n${source.name ? `  name: ${yamlScalar(source.name)}\n` : ''}${source.url ? `  url: ${source.url}\n` : ''}`;
+    const confirmationLines = confirmations.length === 0 ? '' : `confirmations:\n${confirmations.map(({ date, note }) => `  - date: ${date}\n${note ? `    note: ${yamlScalar(note)}\n` : ''}`).join('')}`;
+    const citationLines = additionalSources.length === 0 ? '' : `additionalSources:\n${additionalSources.map(({ name, url }) => `  - name: ${yamlScalar(name)}\n    url: ${url}\n`).join('')}`;
+    await writeFile(file, `---\ncondition: ${condition}\nsummary: ${yamlScalar(summary)}\nobservedAt: ${observedAt}\n${confirmationLines}${period}${sourceLines}${citationLines}---\n${report.details}\n`);
   }
 }
