@@ -10,6 +10,7 @@ import { landmarkFile, reportFile } from '../src/load/check-content-file.ts';
 import { git } from '../src/load/git.ts';
 import { parseCacheDir } from '../src/kept/parse-cache.ts';
 import { loadContent } from '../src/load/load-content.ts';
+import { reportBodiesIn } from '../src/load/report-bodies.ts';
 import { dayOfInstant } from '../src/schema/calendar.ts';
 
 const usage = 'usage: npm run preview-changes -- --base <commit> [--root <dir>]';
@@ -61,6 +62,7 @@ const catalogue = buildCatalogue(
   {
     landmarks: content.landmarks.filter((landmark) => touchedSlugs.has(landmark.slug)),
     reports: content.reports.filter((report) => touchedSlugs.has(report.landmarkSlug)),
+    bodies: reportBodiesIn(options.root),
   },
   process.env.SITE_URL ?? 'http://localhost:8787',
 );

@@ -1,4 +1,6 @@
 import type {
+  CatalogueLandmark,
+  CatalogueReport,
   StoredCurrentCondition,
   StoredLandmarkDetail,
   StoredLandmarkSummary,
@@ -9,6 +11,7 @@ import type { LandmarkFrontmatter } from '../schema/landmark-frontmatter.ts';
 import type { ReportFrontmatter } from '../schema/report-frontmatter.ts';
 import { conditionTimelineOf, dayCountsOf } from './condition-timeline.ts';
 import { freshnessOf } from './freshness.ts';
+import { noItems, sharedStrings } from './shared-values.ts';
 import { keptReportLimit, keptReports } from './landmark-reports.ts';
 import { DigestList, landmarkInputText, reportInputText, type DigestFunction, type InputDigests } from './input-digests.ts';
 import { markdownTwin, siteUrls, type SiteUrls } from './urls.ts';
@@ -18,7 +21,8 @@ export interface ReportInput {
   id: string;
   landmarkSlug: string;
   frontmatter: ReportFrontmatter;
-  details: string;
+  /** The body, when the input holds it in memory (tests, generated catalogues); the loader's records leave it in the file. */
+  details?: string | undefined;
   committedAt?: string | undefined;
   /** git's id of the report file's bytes, from which its input digest is taken. */
   blobId?: string | undefined;
@@ -33,14 +37,21 @@ export interface CatalogueInput {
   popularity?: ReadonlyMap<string, number>;
   /** Given, and with a `blobId` for every landmark and report, the catalogue carries each record's input digest. */
   digest?: DigestFunction;
+  /** Where the reports' bodies are read when a file holding them is written; without it, each report's `details`. */
+  bodies?: ReportBodies;
 }
+
+/** A report's body (its details in Markdown), read when needed. */
+export type ReportBodies = (report: { id: string; landmark: { slug: string } }) => string;
 
 /** Everything the site publishes, derived from content; nothing in it depends on the clock. */
 export interface Catalogue {
   /** Sorted by slug, the key that list cursors walk. */
-  landmarks: StoredLandmarkDetail[];
+  landmarks: CatalogueLandmark[];
   /** Sorted by id. */
-  reports: StoredReport[];
+  reports: CatalogueReport[];
+  /** Each report's body, for the files that publish it (reportWithDetails). */
+  bodies: ReportBodies;
   /** The configured site URL that every canonical URL starts with. */
   siteUrl: string;
   /** What each record was made from, when the input said (see input-digests.ts). */
@@ -57,7 +68,7 @@ function pageUrlsOf(html: string, json: string) {
  * Compares report positions, newest confirmation first; the first report gives a landmark its
  * current condition. Dates are parsed once per report, not in each of the sort's comparisons.
  */
-function byMostRecentlyConfirmed(reports: readonly StoredReport[]) {
+function byMostRecentlyConfirmed(reports: readonly CatalogueReport[]) {
   const confirmed = Float64Array.from(reports, (report) => instantOf(report.lastConfirmedAt));
   const observed = Float64Array.from(reports, (report) => instantOf(report.observedAt));
   return {
@@ -72,31 +83,37 @@ function byMostRecentlyConfirmed(reports: readonly StoredReport[]) {
  */
 const asUri = (url: string): string => (/^[\x21-\x7e]*$/.test(url) ? url : new URL(url).href);
 
-function storeReport(input: ReportInput, landmark: StoredReport['landmark'], urls: SiteUrls): StoredReport {
+function storeReport(input: ReportInput, landmark: StoredReport['landmark'], urls: SiteUrls, shared: ReturnType<typeof sharedStrings>): CatalogueReport {
   const { frontmatter } = input;
   // Fields named one by one: spreading the frontmatter and the freshness cloned two objects per report.
   const { condition, observedAt, confirmations, from, until, untilKind } = frontmatter;
   const freshness = freshnessOf({ condition, observedAt, confirmations, from, until });
+  const { additionalSources } = frontmatter;
   return {
     id: input.id,
     landmark,
-    condition,
+    condition: shared(condition),
     summary: frontmatter.summary,
-    observedAt,
-    lastConfirmedAt: freshness.lastConfirmedAt,
+    observedAt: shared(observedAt),
+    lastConfirmedAt: shared(freshness.lastConfirmedAt),
     reportExpiryDays: freshness.reportExpiryDays,
-    from: freshness.from,
-    currentUntil: freshness.currentUntil,
-    confirmations: confirmations.map((confirmation) => ({ date: confirmation.date, note: confirmation.note ?? null })),
-    until: until ?? null,
+    from: shared(freshness.from),
+    currentUntil: shared(freshness.currentUntil),
+    confirmations: confirmations.length === 0 ? noItems : confirmations.map((confirmation) => ({ date: shared(confirmation.date), note: confirmation.note ?? null })),
+    until: until === undefined ? null : shared(until),
     untilKind: until === undefined ? null : (untilKind ?? 'announced'),
-    source: { kind: frontmatter.source.kind, name: frontmatter.source.name ?? null, url: frontmatter.source.url === undefined ? null : asUri(frontmatter.source.url) },
-    additionalSources: frontmatter.additionalSources.some((citation) => asUri(citation.url) !== citation.url)
-      ? frontmatter.additionalSources.map((citation) => ({ ...citation, url: asUri(citation.url) }))
-      : frontmatter.additionalSources,
-    details: input.details,
+    source: {
+      kind: shared(frontmatter.source.kind),
+      name: frontmatter.source.name === undefined ? null : shared(frontmatter.source.name),
+      url: frontmatter.source.url === undefined ? null : asUri(frontmatter.source.url),
+    },
+    additionalSources: additionalSources.length === 0
+      ? noItems
+      : additionalSources.some((citation) => asUri(citation.url) !== citation.url)
+        ? additionalSources.map((citation) => ({ ...citation, url: asUri(citation.url) }))
+        : additionalSources,
     // Without git history, the latest date in the report is the best guess of its last change.
-    updatedAt: input.committedAt ?? toTimestamp(instantOf(freshness.lastConfirmedAt)),
+    updatedAt: shared(input.committedAt ?? toTimestamp(instantOf(freshness.lastConfirmedAt))),
     urls: reportUrlsOf(input.id, urls),
   };
 }
@@ -107,13 +124,13 @@ export const reportUrlsOf = (id: string, urls: SiteUrls): StoredReport['urls'] =
 /** The one reference to a landmark that all of its reports share. */
 const landmarkReferenceOf = (slug: string, name: string, urls: SiteUrls): StoredReport['landmark'] => ({ slug, name, url: urls.landmarkPage(slug) });
 
-export function conditionOf(report: StoredReport): StoredCurrentCondition {
+export function conditionOf(report: CatalogueReport): StoredCurrentCondition {
   const { condition, id, summary, observedAt, lastConfirmedAt, reportExpiryDays, from, currentUntil, until, untilKind } = report;
   return { condition, reportId: id, summary, observedAt, lastConfirmedAt, reportExpiryDays, from, currentUntil, until, untilKind };
 }
 
 /** The observation date of the first of `positions` observed latest, given each position's instant. */
-function latestObservedAt(reports: readonly StoredReport[], positions: readonly number[], observed: Float64Array): string | null {
+function latestObservedAt(reports: readonly CatalogueReport[], positions: readonly number[], observed: Float64Array): string | null {
   let latest: number | undefined;
   for (const position of positions) {
     if (latest === undefined || observed[position]! > observed[latest]!) latest = position;
@@ -134,12 +151,15 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
   );
   const { digest } = input;
   let readDigests = digest && input.landmarks.every(({ blobId }) => blobId !== undefined) ? new DigestList() : undefined;
-  const stored: StoredReport[] = [];
+  const stored: CatalogueReport[] = [];
+  const heldBodies = input.bodies ? undefined : new Map<string, string>();
+  const shared = sharedStrings();
   for (const report of input.reports) {
     const landmark = bySlug.get(report.landmarkSlug);
     if (!landmark) continue;
+    if (report.details !== undefined) heldBodies?.set(report.id, report.details);
     landmark.positions.push(stored.length);
-    stored.push(storeReport(report, landmark.reference, urls));
+    stored.push(storeReport(report, landmark.reference, urls, shared));
     if (readDigests && report.blobId === undefined) readDigests = undefined;
     readDigests?.push(digest!(reportInputText(report, report.blobId!, landmark.blobId!)));
   }
@@ -195,10 +215,16 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
     .sort((a, b) => (a.detail.slug < b.detail.slug ? -1 : 1));
 
   const landmarks = built.map(({ detail }) => detail);
-  if (!reportDigests) return { landmarks, reports, siteUrl };
+  const bodies: ReportBodies = input.bodies ?? ((report) => {
+    const body = heldBodies!.get(report.id);
+    // The loader's records leave bodies in their files: a catalogue of them must be given `bodies`.
+    if (body === undefined) throw new Error(`the catalogue holds no body for the report ${report.id}: build it with the bodies of its content (reportBodiesIn)`);
+    return body;
+  });
+  if (!reportDigests) return { landmarks, reports, bodies, siteUrl };
   const landmarkDigests = new DigestList(built.length);
   for (const { inputDigest } of built) landmarkDigests.push(inputDigest!);
-  return { landmarks, reports, siteUrl, inputDigests: { reports: reportDigests, landmarks: landmarkDigests } };
+  return { landmarks, reports, bodies, siteUrl, inputDigests: { reports: reportDigests, landmarks: landmarkDigests } };
 }
 
 /** What a landmark's detail holds besides what derives from its reports and the site's URLs. */
@@ -210,7 +236,7 @@ export type LandmarkOwnFields = Omit<StoredLandmarkDetail, 'urls' | 'currentCond
  * put together, in the order its JSON is written: by the build, and by the kept catalogue, which
  * keeps only what cannot be derived (kept/catalogue.ts).
  */
-export function landmarkDetailOf(own: LandmarkOwnFields, reports: StoredReport[], conditionTimeline: StoredCurrentCondition[], urls: SiteUrls): StoredLandmarkDetail {
+export function landmarkDetailOf(own: LandmarkOwnFields, reports: CatalogueReport[], conditionTimeline: StoredCurrentCondition[], urls: SiteUrls): CatalogueLandmark {
   return {
     slug: own.slug,
     name: own.name,
@@ -231,8 +257,22 @@ export function landmarkDetailOf(own: LandmarkOwnFields, reports: StoredReport[]
   };
 }
 
+/**
+ * A report as the API publishes it, its body read from `bodies`; keys in the order of the stored
+ * JSON, the body between the further sources and the update time.
+ */
+export function reportWithDetails(report: CatalogueReport, bodies: ReportBodies): StoredReport {
+  const { updatedAt, urls, ...before } = report;
+  return { ...before, details: bodies(report), updatedAt, urls };
+}
+
+/** A landmark as the API publishes it, with the bodies of the reports it holds. */
+export function landmarkWithDetails(landmark: CatalogueLandmark, bodies: ReportBodies): StoredLandmarkDetail {
+  return { ...landmark, reports: landmark.reports.map((report) => reportWithDetails(report, bodies)) };
+}
+
 /** The list entry of a landmark: its detail without the description and reports. */
-export function summaryOf(landmark: StoredLandmarkDetail): StoredLandmarkSummary {
+export function summaryOf(landmark: CatalogueLandmark | StoredLandmarkDetail): StoredLandmarkSummary {
   const { website: _website, description: _description, reports: _reports, ...summary } = landmark;
   return summary;
 }

@@ -1,4 +1,4 @@
-import type { StoredChange, StoredReport } from '../schema/api.ts';
+import type { StoredChange, CatalogueReport } from '../schema/api.ts';
 import { reportIdPattern } from '../schema/report-frontmatter.ts';
 
 /** A position in the changes feed: reports are ordered by update time, then id. */
@@ -10,7 +10,7 @@ export interface ChangePosition {
 /** Without `updated_since`, the feed starts this many days before the request. */
 export const defaultChangesWindowDays = 30;
 
-export function changeOf(report: StoredReport): StoredChange {
+export function changeOf(report: CatalogueReport): StoredChange {
   const { id, landmark, condition, summary, observedAt, lastConfirmedAt, reportExpiryDays, from, currentUntil, until, untilKind, updatedAt, urls } = report;
   return { id, landmark, condition, summary, observedAt, lastConfirmedAt, reportExpiryDays, from, currentUntil, until, untilKind, updatedAt, urls };
 }
@@ -20,14 +20,14 @@ export function compareChangePositions(a: ChangePosition, b: ChangePosition): nu
   return a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-const ordersMade = new WeakMap<readonly StoredReport[], readonly number[]>();
+const ordersMade = new WeakMap<readonly CatalogueReport[], readonly number[]>();
 
 /**
  * The positions of `reports` in the order of the changes feed. Made once per list of reports: the
  * API data, the feed, the examples and the home page all ask for it, and sorting a million reports
  * took 0.4 s each time. The list must not change afterwards (a catalogue's does not).
  */
-export function changeOrder(reports: readonly StoredReport[]): readonly number[] {
+export function changeOrder(reports: readonly CatalogueReport[]): readonly number[] {
   let order = ordersMade.get(reports);
   if (!order) {
     order = Array.from(reports.keys()).sort((a, b) => compareChangePositions(reports[a]!, reports[b]!));
@@ -37,7 +37,7 @@ export function changeOrder(reports: readonly StoredReport[]): readonly number[]
 }
 
 /** The last `count` changes in the feed's order (given, or made here), the latest last. */
-export function lastChanges(reports: readonly StoredReport[], count: number, order = changeOrder(reports)): StoredChange[] {
+export function lastChanges(reports: readonly CatalogueReport[], count: number, order = changeOrder(reports)): StoredChange[] {
   return order.slice(-count).map((index) => changeOf(reports[index]!));
 }
 

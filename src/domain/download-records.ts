@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { storedLandmarkDetail, storedReport, type StoredLandmarkDetail, type StoredReport } from '../schema/api.ts';
-import type { Catalogue } from './catalogue.ts';
+import { storedLandmarkDetail, storedReport, type CatalogueLandmark, type StoredReport } from '../schema/api.ts';
+import { reportWithDetails, type Catalogue } from './catalogue.ts';
 import type { DigestList } from './input-digests.ts';
 
 /**
@@ -15,7 +15,7 @@ export const reportDownloadRecord = storedReport;
 export type LandmarkDownloadRecord = z.infer<typeof landmarkDownloadRecord>;
 export type ReportDownloadRecord = StoredReport;
 
-export function landmarkDownloadRecordOf(landmark: StoredLandmarkDetail): LandmarkDownloadRecord {
+export function landmarkDownloadRecordOf(landmark: CatalogueLandmark): LandmarkDownloadRecord {
   // These only let the Worker count reports and find the condition on a day without loading them;
   // the reports table carries every report's own period.
   const { reports: _reports, reportDays: _reportDays, conditionTimeline: _conditionTimeline, ...record } = landmark;
@@ -72,9 +72,9 @@ export const reportsTable: DownloadTable<ReportDownloadRecord> = {
   schema: reportDownloadRecord,
   primaryKey: 'id',
   foreignKey: { column: 'landmark_slug', table: 'landmarks', referencedColumn: 'slug' },
-  rows: ({ reports, inputDigests }) => ({
+  rows: ({ reports, bodies, inputDigests }) => ({
     count: reports.length,
-    at: (index) => reports[index]!,
+    at: (index) => reportWithDetails(reports[index]!, bodies),
     keyAt: (index) => reports[index]!.id,
     digests: inputDigests?.reports,
   }),

@@ -1,4 +1,4 @@
-import type { StoredReport } from '../schema/api.ts';
+import type { CatalogueReport } from '../schema/api.ts';
 import { instantOf } from '../schema/calendar.ts';
 import { includedReportLimit, recentReportLimit } from './api-limits.ts';
 import { phaseOn } from './freshness.ts';
@@ -15,9 +15,9 @@ import { reportIdPattern } from '../schema/report-frontmatter.ts';
  * The `recentReportLimit` most recently confirmed reports and those in effect or upcoming on `day`,
  * at most `includedReportLimit` in all, most recently confirmed first (`reports` come in that order).
  */
-export function reportsThatMatter(reports: readonly StoredReport[], day: string): StoredReport[] {
+export function reportsThatMatter<Report extends CatalogueReport>(reports: readonly Report[], day: string): Report[] {
   if (reports.length <= recentReportLimit) return [...reports];
-  const included: StoredReport[] = [];
+  const included: Report[] = [];
   for (const [index, report] of reports.entries()) {
     if (included.length === includedReportLimit) break;
     if (index < recentReportLimit) included.push(report);
@@ -42,7 +42,7 @@ export const keptReportLimit = includedReportLimit;
  * end first (the periods that can be in effect long after their observation, today's and the
  * announced ones before those long over), then the next most recent, up to the limit.
  */
-export function keptReports(reports: readonly StoredReport[]): StoredReport[] {
+export function keptReports<Report extends CatalogueReport>(reports: readonly Report[]): Report[] {
   if (reports.length <= keptReportLimit) return [...reports];
   const kept = new Set(reports.slice(0, recentReportLimit));
   const periods = reports.filter((report) => report.until !== null).sort((a, b) => (a.currentUntil < b.currentUntil ? 1 : a.currentUntil > b.currentUntil ? -1 : 0));
@@ -60,7 +60,7 @@ export function keptReports(reports: readonly StoredReport[]): StoredReport[] {
 /** A heavy landmark's report in the chunks' order: slug, then newest observation, then id. */
 export type HeavyReportKey = [slug: string, observed: number, id: string];
 
-export const heavyReportKeyOf = (report: StoredReport): HeavyReportKey => [report.landmark.slug, instantOf(report.observedAt), report.id];
+export const heavyReportKeyOf = (report: CatalogueReport): HeavyReportKey => [report.landmark.slug, instantOf(report.observedAt), report.id];
 
 export function compareHeavyReportKeys(a: HeavyReportKey, b: HeavyReportKey): number {
   if (a[0] !== b[0]) return a[0] < b[0] ? -1 : 1;
@@ -86,4 +86,4 @@ export function compareReportPositions(a: Omit<ReportPosition, 'slug'>, b: Omit<
   return b.observed - a.observed || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-export const positionOf = (report: StoredReport) => ({ observed: instantOf(report.observedAt), id: report.id });
+export const positionOf = (report: CatalogueReport) => ({ observed: instantOf(report.observedAt), id: report.id });

@@ -1,4 +1,4 @@
-import type { RecheckEntry, StoredLandmarkDetail, StoredRecheckEntry } from '../schema/api.ts';
+import type { RecheckEntry, CatalogueLandmark, StoredRecheckEntry } from '../schema/api.ts';
 import { popularityOf } from './featured.ts';
 
 /**
@@ -26,7 +26,7 @@ export const isRecheckPosition = (value: unknown): value is RecheckPosition =>
  * end on or after `notBefore` (the newest observation of the data set: no request asks about an
  * earlier day's list, and a landmark with a thousand old reports keeps a few stretches).
  */
-function periodsInEffect(landmark: StoredLandmarkDetail, notBefore: string): [string, string][] {
+function periodsInEffect(landmark: CatalogueLandmark, notBefore: string): [string, string][] {
   const periods = landmark.reports
     .filter((report) => report.currentUntil >= notBefore)
     .map((report): [string, string] => [report.from, report.currentUntil])
@@ -40,7 +40,7 @@ function periodsInEffect(landmark: StoredLandmarkDetail, notBefore: string): [st
   return merged;
 }
 
-export function recheckEntryOf(landmark: StoredLandmarkDetail, notBefore: string): StoredRecheckEntry {
+export function recheckEntryOf(landmark: CatalogueLandmark, notBefore: string): StoredRecheckEntry {
   return {
     slug: landmark.slug,
     name: landmark.name,

@@ -18,6 +18,7 @@ import { withBulkDownloads } from './downloads/emit-downloads.ts';
 import { keptDatabaseDir } from '../kept/database.ts';
 import { databaseRowsInWords } from './downloads/sqlite-download.ts';
 import { updateCatalogue } from '../load/catalogue-update.ts';
+import { BodyNotReadable, reportBodiesIn } from '../load/report-bodies.ts';
 import { joinShards, keepCatalogue, keptCatalogueDir, readKeptManifest, readKeptShards, splitCatalogue, type Manifest as KeptManifest } from '../kept/catalogue.ts';
 import { withPageData } from './page-handover.ts';
 import { dayOfInstant } from '../schema/calendar.ts';
@@ -89,6 +90,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     if (overBudget) return { ok: false, problems: [], overBudget };
     await swapIn(staging, outDir);
     return { ok: true, catalogue, budget: budgetInWords(measure, maxFiles), parsing, reuse: `${reuseInWords(store)}; ${databaseRowsInWords(databaseRows)}` };
+  } catch (error) {
+    // A report file changed while the build ran: said like any content problem, nothing published.
+    if (error instanceof BodyNotReadable) return { ok: false, problems: [error.problem] };
+    throw error;
   } finally {
     await Promise.all([staging, dataStaging].map((folder) => rm(folder, { recursive: true, force: true })));
   }
@@ -149,7 +154,7 @@ async function applyChanges(options: BuildOptions, fingerprint: string, manifest
   await keepCatalogue(keptDir, fingerprint, known.state, update.catalogue, { previous: manifest, changed: update.changedShards }).catch((error: Error) => {
     parsing += `; could not keep the catalogue: ${error.message.split('\n')[0]}`;
   });
-  return { ok: true, catalogue: joinShards(update.catalogue, options.siteUrl), parsing };
+  return { ok: true, catalogue: joinShards(update.catalogue, options.siteUrl, reportBodiesIn(root)), parsing };
 }
 
 /**
@@ -165,7 +170,7 @@ async function loadAndDerive(options: BuildOptions): Promise<{ ok: true; catalog
   const allProblems = [...problems, ...popularity.problems];
   if (allProblems.length > 0) return { ok: false, problems: allProblems };
   const catalogue = buildCatalogue(
-    { landmarks: content.landmarks, reports: released(content.reports), popularity: popularity.sitelinks, digest: (text) => hash('sha256', text, 'binary') },
+    { landmarks: content.landmarks, reports: released(content.reports), popularity: popularity.sitelinks, digest: (text) => hash('sha256', text, 'binary'), bodies: reportBodiesIn(options.contentRoot) },
     options.siteUrl,
   );
   return { ok: true, catalogue, parsing: cache ? parsingInWords(cache) : '' };

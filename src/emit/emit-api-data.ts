@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { bucketPositions } from '../domain/buckets.ts';
-import { summaryOf, type Catalogue } from '../domain/catalogue.ts';
+import { landmarkWithDetails, reportWithDetails, summaryOf, type Catalogue } from '../domain/catalogue.ts';
 import { changeOf, changeOrder } from '../domain/changes.ts';
 import { dataLayoutFor, heavyReportChunkSizeFor, recheckChunkSizeFor } from '../domain/data-layout.ts';
 import { dataPaths, type DataManifest } from '../domain/data-paths.ts';
@@ -38,10 +38,13 @@ export interface DataFile {
 const dataFile = (sitePath: string, value: () => unknown, madeFrom?: () => Uint8Array[]): DataFile =>
   madeFrom ? { sitePath, contents: () => json(value()), madeFrom } : { sitePath, contents: () => json(value()) };
 
-/** The files of one kind of record in hash buckets, each with the input digests of its records. */
-function* bucketFiles<T>(records: readonly T[], keys: readonly string[], bucketCount: number, pathOf: (index: number) => string, digests: DigestList | undefined) {
+/**
+ * The files of one kind of record in hash buckets, each with the input digests of its records;
+ * `published` makes a record as the file holds it (with its reports' bodies) only when it is written.
+ */
+function* bucketFiles<T>(records: readonly T[], keys: readonly string[], bucketCount: number, pathOf: (index: number) => string, digests: DigestList | undefined, published: (record: T) => unknown) {
   for (const [index, positions] of bucketPositions(keys, bucketCount).entries()) {
-    const bucket = () => Object.fromEntries(positions.map((position) => [keys[position]!, records[position]!]));
+    const bucket = () => Object.fromEntries(positions.map((position) => [keys[position]!, published(records[position]!)]));
     yield dataFile(pathOf(index), bucket, digests && (() => positions.map((position) => digests.at(position))));
   }
 }
@@ -62,7 +65,7 @@ function* heavyReportFiles(catalogue: Catalogue, chunkSize: number): Generator<D
   yield dataFile(dataPaths.heavyReportsManifest, () => manifest);
   const digests = catalogue.inputDigests?.reports;
   for (const [index, chunk] of chunks.entries()) {
-    const reports = () => chunk.map(({ position }) => catalogue.reports[position]!);
+    const reports = () => chunk.map(({ position }) => reportWithDetails(catalogue.reports[position]!, catalogue.bodies));
     yield dataFile(dataPaths.heavyReportsChunk(index), reports, digests && (() => chunk.map(({ position }) => digests.at(position))));
   }
 }
@@ -89,10 +92,10 @@ export function* apiDataFiles(catalogue: Catalogue, repositoryUrl: string): Gene
   const slugs = catalogue.landmarks.map(({ slug }) => slug);
   // A heavy landmark keeps a bounded share of its reports in its bucket; all of them go apart, below.
   const bucketed = catalogue.landmarks.map((landmark) => (landmark.reports.length > keptReportLimit ? { ...landmark, reports: keptReports(landmark.reports) } : landmark));
-  yield* bucketFiles(bucketed, slugs, layout.landmarkBuckets, dataPaths.landmarkBucket, digests?.landmarks);
+  yield* bucketFiles(bucketed, slugs, layout.landmarkBuckets, dataPaths.landmarkBucket, digests?.landmarks, (landmark) => landmarkWithDetails(landmark, catalogue.bodies));
   yield* heavyReportFiles(catalogue, heavyReportChunkSizeFor(catalogue.reports.length));
   const ids = catalogue.reports.map(({ id }) => id);
-  yield* bucketFiles(catalogue.reports, ids, layout.reportBuckets, dataPaths.reportBucket, digests?.reports);
+  yield* bucketFiles(catalogue.reports, ids, layout.reportBuckets, dataPaths.reportBucket, digests?.reports, (report) => reportWithDetails(report, catalogue.bodies));
 
   const list = chunkLandmarkList(summaries, layout.landmarkChunkSize);
   yield dataFile(dataPaths.landmarkPagesManifest, () => list.manifest);

@@ -1,13 +1,13 @@
 import { ApiError } from '../domain/api-error.ts';
 import { apiOperations, operationOrder, type ApiOperation, type OperationId } from '../domain/api-operations.ts';
-import type { Catalogue } from '../domain/catalogue.ts';
+import { landmarkWithDetails, type Catalogue } from '../domain/catalogue.ts';
 import { lastChanges } from '../domain/changes.ts';
 import type { DataStore } from '../domain/data-store.ts';
 import type { OperationContext } from '../domain/operations/context.ts';
 import type { ExampleSubject } from '../domain/operations/declaration.ts';
 import { runOperation } from '../domain/operations/run-operation.ts';
 import { queryWords } from '../domain/search/run-query.ts';
-import type { ApiError as ApiErrorBody, StoredLandmarkDetail, StoredReport } from '../schema/api.ts';
+import type { ApiError as ApiErrorBody, CatalogueLandmark, StoredLandmarkDetail, StoredReport } from '../schema/api.ts';
 
 /**
  * Examples of every operation, made by running the operations themselves against the data files
@@ -44,8 +44,8 @@ const typicalReportCount = 5;
  * equals), else the one with fewest. The most reported landmark of a skewed catalogue holds
  * thousands of reports; an example of it would make every document as large as its history.
  */
-function exampleLandmark(catalogue: Catalogue): StoredLandmarkDetail | undefined {
-  const distance = (landmark: StoredLandmarkDetail) =>
+function exampleLandmark(catalogue: Catalogue): CatalogueLandmark | undefined {
+  const distance = (landmark: CatalogueLandmark) =>
     landmark.reportCount <= typicalReportCount ? typicalReportCount - landmark.reportCount : landmark.reportCount;
   return [...catalogue.landmarks].sort(
     (a, b) => distance(a) - distance(b) || (b.wikipediaEditions ?? 0) - (a.wikipediaEditions ?? 0) || (a.slug < b.slug ? -1 : 1),
@@ -82,8 +82,9 @@ function exampleSubject(catalogue: Catalogue, landmark: StoredLandmarkDetail, se
  * API data files this build wrote, as the Worker would.
  */
 export async function apiExamples(catalogue: Catalogue, store: DataStore, now: Date): Promise<ApiExamples | undefined> {
-  const landmark = exampleLandmark(catalogue);
-  if (!landmark) return undefined;
+  const typical = exampleLandmark(catalogue);
+  if (!typical) return undefined;
+  const landmark = landmarkWithDetails(typical, catalogue.bodies);
   const query = searchTermFor(landmark);
   const context: OperationContext = { store, now, random: fixedRandom() };
 

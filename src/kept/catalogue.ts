@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { deserialize, serialize } from 'node:v8';
-import { conditionOf, landmarkDetailOf, reportUrlsOf, type Catalogue, type LandmarkOwnFields } from '../domain/catalogue.ts';
+import { conditionOf, landmarkDetailOf, reportUrlsOf, type Catalogue, type LandmarkOwnFields, type ReportBodies } from '../domain/catalogue.ts';
 import { digestBytes, DigestList } from '../domain/input-digests.ts';
-import type { StoredLandmarkDetail, StoredReport } from '../schema/api.ts';
+import type { CatalogueLandmark, CatalogueReport } from '../schema/api.ts';
 import { siteUrls } from '../domain/urls.ts';
 import { bucketOf } from '../domain/buckets.ts';
+import { noItems, sharedStrings } from '../domain/shared-values.ts';
 import { sha256Hex } from './digests.ts';
 import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
 
@@ -22,18 +23,18 @@ import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
  * the build derives everything again. It can make a build faster, never different.
  *
  * A shard's file holds only what cannot be derived again: no addresses (made from the site URL and
- * the slug or id) and no copies of report fields in a landmark's timeline (the positions of the
- * reports it names). Deserialising a million reports is most of a rebuild's reading, and every
+ * the slug or id), no copies of report fields in a landmark's timeline (the positions of the
+ * reports it names), and no report bodies, which stay in the content files (Catalogue.bodies). Deserialising a million reports is most of a rebuild's reading, and every
  * string saved there is one the heap never holds twice: the file is half the size, and the
  * catalogue read back shares its strings as the one the build derived does.
  */
 
 /** A part of the catalogue: some landmarks by slug and all of their reports by id, each with its input digest. */
 export interface CatalogueShard {
-  landmarks: StoredLandmarkDetail[];
+  landmarks: CatalogueLandmark[];
   /** `digestBytes` per landmark, in the same order. */
   landmarkDigests: Uint8Array;
-  reports: StoredReport[];
+  reports: CatalogueReport[];
   reportDigests: Uint8Array;
 }
 
@@ -60,7 +61,7 @@ export interface Manifest<State = unknown> {
   order: string;
 }
 
-const formatVersion = 4;
+const formatVersion = 5;
 /** At most 256: the order names a shard in a byte. */
 const catalogueShardCount = 32;
 
@@ -99,11 +100,11 @@ export function splitCatalogue(catalogue: Catalogue): KeptCatalogue {
   return { shards, order };
 }
 
-/** The catalogue the shards hold together: landmarks by slug and reports by id, as the loader orders them. */
-export function joinShards({ shards, order }: KeptCatalogue, siteUrl: string): Catalogue {
+/** The catalogue the shards hold together: landmarks by slug and reports by id, as the loader orders them; bodies are read from `bodies`. */
+export function joinShards({ shards, order }: KeptCatalogue, siteUrl: string, bodies: ReportBodies): Catalogue {
   const landmarks = interleave(shards.map((shard) => ({ items: shard.landmarks, digests: shard.landmarkDigests })), order.landmarks);
   const reports = interleave(shards.map((shard) => ({ items: shard.reports, digests: shard.reportDigests })), order.reports);
-  return { landmarks: landmarks.items, reports: reports.items, siteUrl, inputDigests: { landmarks: landmarks.digests, reports: reports.digests } };
+  return { landmarks: landmarks.items, reports: reports.items, bodies, siteUrl, inputDigests: { landmarks: landmarks.digests, reports: reports.digests } };
 }
 
 /** Each run's items and digests taken in turn as `order` names the runs. */
@@ -171,7 +172,7 @@ export function positionOf<T>(items: readonly T[], value: string, key: (item: T)
 }
 
 /** A report as its shard's file holds it: its addresses left out, its landmark's reference without its own. */
-type KeptReport = Omit<StoredReport, 'urls' | 'landmark'> & { urls: undefined; landmark: { slug: string; name: string; url: undefined } };
+type KeptReport = Omit<CatalogueReport, 'urls' | 'landmark'> & { urls: undefined; landmark: { slug: string; name: string; url: undefined } };
 
 /** A landmark as its shard's file holds it: its own fields, its reports, and where in them its timeline's conditions come from. */
 type KeptLandmark = LandmarkOwnFields & { reports: KeptReport[]; timeline: Uint32Array };
@@ -188,9 +189,9 @@ export interface ShardFile {
  * that the records read back write the same JSON as the ones kept.
  */
 export function shardFileOf(shard: CatalogueShard): ShardFile {
-  const references = new Map<StoredReport['landmark'], KeptReport['landmark']>();
-  const reports = new Map<StoredReport, KeptReport>();
-  const keptReport = (report: StoredReport): KeptReport => {
+  const references = new Map<CatalogueReport['landmark'], KeptReport['landmark']>();
+  const reports = new Map<CatalogueReport, KeptReport>();
+  const keptReport = (report: CatalogueReport): KeptReport => {
     let kept = reports.get(report);
     if (!kept) {
       let landmark = references.get(report.landmark);
@@ -210,7 +211,7 @@ export function shardFileOf(shard: CatalogueShard): ShardFile {
 /** The shard a file holds, with everything left out derived again as buildCatalogue derives it. */
 export function shardOfFile(file: ShardFile, siteUrl: string): CatalogueShard {
   const urls = siteUrls(siteUrl);
-  const reports = file.reports as unknown as StoredReport[];
+  const reports = file.reports as unknown as CatalogueReport[];
   const shared = sharedStrings();
   for (const report of reports) {
     // Deserialising gives each report its own copy of every string. A few hundred days, seven
@@ -223,34 +224,17 @@ export function shardOfFile(file: ShardFile, siteUrl: string): CatalogueShard {
     report.currentUntil = shared(report.currentUntil);
     report.updatedAt = shared(report.updatedAt);
     report.source.kind = shared(report.source.kind);
-    if (report.confirmations.length === 0) report.confirmations = none;
-    if (report.additionalSources.length === 0) report.additionalSources = none;
+    if (report.confirmations.length === 0) report.confirmations = noItems;
+    if (report.additionalSources.length === 0) report.additionalSources = noItems;
     // Reports share their landmark's reference: each is completed once.
     report.landmark.url ??= urls.landmarkPage(report.landmark.slug);
     report.urls = reportUrlsOf(report.id, urls);
   }
   const landmarks = file.landmarks.map((landmark) => {
-    const own = landmark.reports as unknown as StoredReport[];
+    const own = landmark.reports as unknown as CatalogueReport[];
     return landmarkDetailOf(landmark, own, Array.from(landmark.timeline, (position) => conditionOf(own[position]!)), urls);
   });
   return { landmarks, landmarkDigests: file.landmarkDigests, reports, reportDigests: file.reportDigests };
-}
-
-/**
- * One empty list for every report without confirmations or further sources. Nothing changes a
- * catalogue's records once made; frozen, so that anything that tried would fail, not change them all.
- */
-const none = Object.freeze([]) as unknown as never[];
-
-/** Gives back the first copy of each string it is given. */
-function sharedStrings(): <T extends string>(text: T) => T {
-  const seen = new Map<string, string>();
-  return <T extends string>(text: T): T => {
-    const first = seen.get(text);
-    if (first !== undefined) return first as T;
-    seen.set(text, text);
-    return text;
-  };
 }
 
 /** The manifest of the kept catalogue, when there is one made by code with this fingerprint. */

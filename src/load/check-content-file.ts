@@ -54,7 +54,7 @@ export function checkContentFile(file: string, bytes: Uint8Array): FileOutcome {
     if (!parsed) return { problems };
     const checked = checkFrontmatter(reportFrontmatter, parsed, file);
     if (!checked.ok) return { problems: [...problems, ...checked.problems] };
-    return { problems, report: { id, landmarkSlug, file, frontmatter: checked.data, details: parsed.body } };
+    return { problems, report: { id, landmarkSlug, file, frontmatter: checked.data } };
   }
   if (otherAllowedFiles.has(file)) return { problems };
   return {

@@ -64,6 +64,36 @@ function stripComments(body: string): { text: string; unclosedAt?: number } {
 /** "!!binary" rather than "tag:yaml.org,2002:binary", as the contributor wrote it. */
 const shortTag = (tag: string): string => tag.replace(/^tag:yaml\.org,2002:/, '!!');
 
+/** A file's text as the parser reads it; undefined when its bytes are not UTF-8. */
+function textOf(bytes: Uint8Array): string | undefined {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+  // A byte-order mark or Windows line ends are harmless; line numbers stay the same without them.
+  return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+}
+
+/** The body as the site publishes it: without comments, leading blank lines and trailing space. */
+const publishedBody = (withoutComments: string): string => withoutComments.replace(/^\n+/, '').trimEnd();
+
+/**
+ * The published body of a file that parseFrontmatter accepted, without parsing its YAML again:
+ * the build keeps no bodies in memory and reads each one when it writes a file holding it.
+ * Undefined when the file is no longer one the parser would accept (it changed since).
+ */
+export function bodyOfContentFile(bytes: Uint8Array): string | undefined {
+  const text = bytes.byteLength > maxFileBytes || bytes.includes(0) ? undefined : textOf(bytes);
+  const frontmatterStart = text === undefined ? undefined : openingLine.exec(text)?.[0].length;
+  if (text === undefined || frontmatterStart === undefined) return undefined;
+  const closing = closingLine.exec(text.slice(frontmatterStart));
+  if (!closing) return undefined;
+  const body = stripComments(text.slice(frontmatterStart + closing.index + closing[0].length + 1));
+  return body.unclosedAt === undefined ? publishedBody(body.text) : undefined;
+}
+
 /**
  * Splits a content file into YAML frontmatter and Markdown body and parses the YAML with positions.
  * Everything a hostile or broken file can do is turned into a located problem, never an exception.
@@ -73,14 +103,8 @@ export function parseFrontmatter(bytes: Uint8Array): ParseResult {
     return fail(`file is ${bytes.byteLength} bytes; expected at most ${maxFileBytes} bytes (move long text to the source it cites)`);
   }
   if (bytes.includes(0)) return fail('expected a UTF-8 text file; got binary data (a NUL byte)');
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return fail('expected a UTF-8 text file; got bytes that are not valid UTF-8 (save the file as UTF-8)');
-  }
-  // A byte-order mark or Windows line ends are harmless; line numbers stay the same without them.
-  text = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const text = textOf(bytes);
+  if (text === undefined) return fail('expected a UTF-8 text file; got bytes that are not valid UTF-8 (save the file as UTF-8)');
   const opening = openingLine.exec(text);
   if (!opening) {
     return fail('expected the file to start with a "---" line opening the YAML frontmatter; got no frontmatter (add "---" lines above and below the fields)');
@@ -216,7 +240,7 @@ export function parseFrontmatter(bytes: Uint8Array): ParseResult {
     ok: true,
     file: {
       data: data as Record<string, unknown>,
-      body: body.text.replace(/^\n+/, '').trimEnd(),
+      body: publishedBody(body.text),
       locate: (path) => locateNode(path, false),
       locateKey: (path) => locateNode(path, true),
     },

@@ -22,9 +22,11 @@ export interface LandmarkRecord extends Located {
 export interface ReportRecord extends Located {
   id: string;
   landmarkSlug: string;
+  /**
+   * The frontmatter only: the body (the details) stays in the file, read when a published file
+   * holds it (report-bodies.ts). A million bodies would take a gigabyte of the build's heap.
+   */
   frontmatter: ReportFrontmatter;
-  /** Markdown body: details of what was observed. */
-  details: string;
   /** Time of the last commit that touched the file, when git history is available. */
   committedAt?: string;
 }

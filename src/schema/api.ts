@@ -285,6 +285,12 @@ export const apiError = z.object({
 });
 
 export type StoredReport = z.infer<typeof storedReport>;
+/**
+ * A stored report without its body: what the build holds of each report. Over a million reports
+ * the bodies are most of the text (a gigabyte of heap), yet each is needed only while a file
+ * holding it is written, so the build reads them on demand (domain/catalogue.ts).
+ */
+export type CatalogueReport = Omit<StoredReport, 'details'>;
 export type Report = z.infer<typeof report>;
 export type StoredCurrentCondition = z.infer<typeof storedCurrentCondition>;
 export type CurrentCondition = z.infer<typeof currentCondition>;
@@ -292,6 +298,8 @@ export type AnnouncedNext = z.infer<typeof announcedNext>;
 export type StoredLandmarkSummary = z.infer<typeof storedLandmarkSummary>;
 export type LandmarkSummary = z.infer<typeof landmarkSummary>;
 export type StoredLandmarkDetail = z.infer<typeof storedLandmarkDetail>;
+/** A landmark as the build holds it: its reports without their bodies. */
+export type CatalogueLandmark = Omit<StoredLandmarkDetail, 'reports'> & { reports: CatalogueReport[] };
 export type LandmarkDetail = z.infer<typeof landmarkDetail>;
 export type LandmarkList = z.infer<typeof landmarkList>;
 export type LandmarkReportList = z.infer<typeof landmarkReportList>;

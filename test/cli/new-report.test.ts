@@ -5,6 +5,7 @@ import { loadContent } from '../../src/load/load-content.ts';
 import { newReportCommand } from '../../src/cli/new-report-command.ts';
 import { runScript } from '../support/build.ts';
 import { copyOfBundledContent, now, recordedIo } from '../support/command-io.ts';
+import { reportBodiesIn } from '../../src/load/report-bodies.ts';
 
 const reportsOf = async (root: string, slug: string) => readdir(path.join(root, 'content/reports', slug)).catch(() => []);
 const createdFile = (stdout: string) => /Created (content\/reports\/[a-z0-9-]+\/[a-z0-9]+\.md)/.exec(stdout)?.[1];
@@ -27,7 +28,7 @@ describe('npm run new-report with flags', () => {
     expect(problems).toEqual([]);
     const report = content.reports.find((candidate) => candidate.file === file)!;
     expect(report.frontmatter).toEqual({ condition: 'scaffolding', summary, observedAt: '2026-11-19', confirmations: [], source: { kind: 'traveller', name: 'Ana' }, additionalSources: [] });
-    expect(report.details).toBe('');
+    expect(reportBodiesIn(root)({ id: report.id, landmark: { slug: report.landmarkSlug } })).toBe('');
   });
 
   it('writes an official report with its link, end date and details', async () => {
@@ -43,7 +44,7 @@ describe('npm run new-report with flags', () => {
     expect(problems).toEqual([]);
     const report = content.reports.find((candidate) => candidate.file === createdFile(io.stdout))!;
     expect(report.frontmatter).toMatchObject({ source: { kind: 'official', url: 'https://www.toureiffel.paris/en/news' }, until: '2026-11-25' });
-    expect(report.details).toBe('The operator announced it.');
+    expect(reportBodiesIn(root)({ id: report.id, landmark: { slug: report.landmarkSlug } })).toBe('The operator announced it.');
   });
 
   it('names the missing flags when nobody is at a terminal to ask, and writes nothing', async () => {
@@ -139,8 +140,8 @@ describe('npm run new-report at a terminal', () => {
     expect(report).toMatchObject({
       landmarkSlug: 'eiffel-tower',
       frontmatter: { condition: 'scaffolding', summary: 'North pillar wrapped in netting.', source: { kind: 'traveller' } },
-      details: 'Seen from the Champ de Mars.',
     });
+    expect(reportBodiesIn(root)({ id: report.id, landmark: { slug: report.landmarkSlug } })).toBe('Seen from the Champ de Mars.');
     expect(report.frontmatter.observedAt).toMatch(/^2026-11-2[01]$/);
   });
 

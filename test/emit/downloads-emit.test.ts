@@ -70,7 +70,8 @@ function syntheticCatalogue(): Catalogue {
     });
   }
   reports.sort((a, b) => (a.id < b.id ? -1 : 1));
-  return { landmarks, reports, siteUrl };
+  const detailsOf = new Map(reports.map((report) => [report.id, report.details]));
+  return { landmarks, reports, siteUrl, bodies: (report) => detailsOf.get(report.id)! };
 }
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

@@ -31,7 +31,7 @@ describe('the kept catalogue’s shard files', () => {
     expect(text).not.toContain(siteUrl);
     expect(text).not.toContain('reportId');
 
-    const readBack = joinShards({ shards: files.map((bytes) => shardOfFile(deserialize(bytes), siteUrl)), order: kept.order }, siteUrl);
+    const readBack = joinShards({ shards: files.map((bytes) => shardOfFile(deserialize(bytes), siteUrl)), order: kept.order }, siteUrl, catalogue.bodies);
     expect(JSON.stringify(readBack.landmarks)).toBe(JSON.stringify(catalogue.landmarks));
     expect(JSON.stringify(readBack.reports)).toBe(JSON.stringify(catalogue.reports));
     // A landmark's reports, its timeline and the list of all reports share their records, as when derived.

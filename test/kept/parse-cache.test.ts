@@ -9,6 +9,7 @@ import { loadContent } from '../../src/load/load-content.ts';
 import { formatProblem } from '../../src/load/problem.ts';
 import { writeContentTree } from '../support/content-files.ts';
 import { commitEverything, git } from '../support/git.ts';
+import { reportBodiesIn } from '../../src/load/report-bodies.ts';
 
 const now = new Date('2026-11-20T12:00:00Z');
 
@@ -42,8 +43,11 @@ describe('the parse cache', () => {
     const edited = await load(root);
     expect(edited.cache?.hits).toBe(2098);
     const byId = new Map(edited.content.reports.map((report) => [report.id, report]));
-    expect(byId.get(first!.id)?.details).toMatch(/Edited, not committed\.$/);
-    expect(byId.get(second!.id)?.details).toMatch(/Edited and committed\.$/);
+    expect(byId.get(first!.id)?.blobId).not.toBe(first!.blobId);
+    expect(byId.get(second!.id)?.blobId).not.toBe(second!.blobId);
+    const bodyOf = reportBodiesIn(root);
+    expect(bodyOf({ id: first!.id, landmark: { slug: first!.landmarkSlug } })).toMatch(/Edited, not committed\.$/);
+    expect(bodyOf({ id: second!.id, landmark: { slug: second!.landmarkSlug } })).toMatch(/Edited and committed\.$/);
   });
 
   it('parses a renamed file again under its new path, though its bytes are the same', async () => {
@@ -58,7 +62,7 @@ describe('the parse cache', () => {
     const ids = after.content.reports.map((report) => report.id);
     expect(ids).toContain(newId);
     expect(ids).not.toContain(moved.id);
-    expect(after.content.reports.find((report) => report.id === newId)?.details).toBe(moved.details);
+    expect(after.content.reports.find((report) => report.id === newId)?.frontmatter).toEqual(moved.frontmatter);
   });
 
   it('ignores a damaged shard, parsing its files again with the same result', async () => {

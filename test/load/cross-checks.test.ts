@@ -16,7 +16,6 @@ const report = (landmarkSlug: string, id: string): ReportRecord => ({
   landmarkSlug,
   file: `content/reports/${landmarkSlug}/${id}.md`,
   frontmatter: { condition: 'closed', summary: 'Closed.', observedAt: '2026-11-01', confirmations: [], source: { kind: 'traveller' }, additionalSources: [] } as unknown as ReportRecord['frontmatter'],
-  details: '',
 });
 
 const landmarks = [landmark('big-ben', 'Q41225'), landmark('eiffel-tower', 'Q243'), landmark('louvre', 'Q19675')];

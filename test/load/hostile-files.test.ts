@@ -6,6 +6,7 @@ import { loadContent } from '../../src/load/load-content.ts';
 import { parseFrontmatter } from '../../src/load/parse-frontmatter.ts';
 import { formatProblem } from '../../src/load/problem.ts';
 import { validLandmark, validReport, writeContentTree } from '../support/content-files.ts';
+import { reportBodiesIn } from '../../src/load/report-bodies.ts';
 
 const now = new Date('2026-11-20T12:00:00Z');
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -113,8 +114,8 @@ describe('template guidance in comments', () => {
       'content/landmarks/eiffel-tower.md': validLandmark(),
       'content/reports/eiffel-tower/k3x9m2p4qa.md': `---\n# yaml-language-server: $schema=../../../schemas/report-frontmatter.schema.json\n${validReport().slice(4).replace('Details.', '<!--\nWhat to write here.\n-->\nDetails <!-- inline --> here.')}`,
     });
-    const { content, problems } = await loadContent({ root, now, readCommitTimes: false });
+    const { problems } = await loadContent({ root, now, readCommitTimes: false });
     expect(problems).toEqual([]);
-    expect(content.reports[0]!.details).toBe('Details  here.');
+    expect(reportBodiesIn(root)({ id: 'k3x9m2p4qa', landmark: { slug: 'eiffel-tower' } })).toBe('Details  here.');
   });
 });

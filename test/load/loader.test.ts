@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/load/load-content.ts';
 import { formatProblem } from '../../src/load/problem.ts';
 import { validLandmark, validReport, writeContentTree } from '../support/content-files.ts';
+import { reportBodiesIn } from '../../src/load/report-bodies.ts';
 
 const now = new Date('2026-11-20T12:00:00Z');
 
@@ -20,7 +21,8 @@ describe('loading valid content', () => {
     const { content, problems } = await loadContent({ root, now });
     expect(problems).toEqual([]);
     expect(content.landmarks[0]).toMatchObject({ slug: 'eiffel-tower', frontmatter: { name: 'Eiffel Tower', aliases: [] } });
-    expect(content.reports[0]).toMatchObject({ id: 'k3x9m2p4qa', landmarkSlug: 'eiffel-tower', details: 'Details.' });
+    expect(content.reports[0]).toMatchObject({ id: 'k3x9m2p4qa', landmarkSlug: 'eiffel-tower' });
+    expect(reportBodiesIn(root)({ id: 'k3x9m2p4qa', landmark: { slug: 'eiffel-tower' } })).toBe('Details.');
   });
 
   it('accepts a byte-order mark and Windows line ends, keeping line numbers', async () => {

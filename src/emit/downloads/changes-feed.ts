@@ -2,7 +2,7 @@ import { atomFeed } from '../../domain/atom-feed.ts';
 import { downloadPaths } from '../../domain/download-resources.ts';
 import { siteUrls } from '../../domain/urls.ts';
 import { changeOrder } from '../../domain/changes.ts';
-import type { StoredReport } from '../../schema/api.ts';
+import type { CatalogueReport } from '../../schema/api.ts';
 
 /**
  * The Atom feed of changes for feed readers: the most recently updated reports, newest first. The
@@ -13,11 +13,11 @@ import type { StoredReport } from '../../schema/api.ts';
 export const changesFeedLength = 100;
 
 /** The `count` most recently updated reports, newest first: the changes API's order, reversed. */
-export function latestChanges(reports: readonly StoredReport[], count = changesFeedLength): StoredReport[] {
+export function latestChanges(reports: readonly CatalogueReport[], count = changesFeedLength): CatalogueReport[] {
   return changeOrder(reports).slice(-count).reverse().map((index) => reports[index]!);
 }
 
-export function changesFeed(reports: readonly StoredReport[], siteUrl: string): string {
+export function changesFeed(reports: readonly CatalogueReport[], siteUrl: string): string {
   const urls = siteUrls(siteUrl);
   const frame = {
     selfUrl: urls.absolute(downloadPaths.changesFeed),
