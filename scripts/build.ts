@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { rerunWithBoundedHeap } from './lib/bounded-heap.ts';
+import { heapPeakInWords, watchHeapPeak } from './lib/heap-peak.ts';
 
 const rerun = rerunWithBoundedHeap(import.meta.filename);
 if (rerun !== undefined) process.exit(rerun);
@@ -19,6 +20,7 @@ const { values } = parseArgs({
 const siteUrl = process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? '8787'}`;
 
 const started = performance.now();
+const heapPeak = watchHeapPeak();
 const result = await buildSite({
   projectRoot,
   contentRoot: path.resolve(values.content),
@@ -41,5 +43,6 @@ console.log(
   `Built ${landmarks.length} landmarks and ${reports.length} reports into ${values.out}/ for ${siteUrl} in ${Math.round(performance.now() - started)} ms.\n` +
     `Content: ${result.parsing}.\n` +
     `Output: ${result.reuse}.\n` +
-    `File budget: ${result.budget}.`,
+    `File budget: ${result.budget}.\n` +
+    `Heap: ${heapPeakInWords(heapPeak())}.`,
 );

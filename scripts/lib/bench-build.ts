@@ -58,12 +58,19 @@ async function parseFloorSeconds(root: string): Promise<number> {
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', '-c', 'gc.auto=0', ...args], { cwd, stdio: 'ignore' });
 
-/** Appends a sentence to the `nth` report file and commits it: the edit a contributor's pull request makes. */
-async function commitOneReportChange(root: string, nth: number): Promise<void> {
+/** Appends a sentence to `count` report files from the `nth` on and commits them: the edits a contributor's pull request makes. */
+async function commitReportChanges(root: string, nth: number, count = 1): Promise<void> {
   const files = await fg('content/reports/*/*.md', { cwd: root });
-  await appendFile(path.join(root, files[nth % files.length]!), '\nOne more sentence, as a contributor would add.\n');
-  git(root, 'commit', '-q', '-am', 'one report changed');
+  // Spread over the catalogue, as the edits of a day's pull requests are.
+  const step = Math.max(1, Math.floor(files.length / count));
+  for (let index = 0; index < count; index++) {
+    await appendFile(path.join(root, files[(nth + index * step) % files.length]!), '\nOne more sentence, as a contributor would add.\n');
+  }
+  git(root, 'commit', '-q', '-am', `${count} report(s) changed`);
 }
+
+/** "812 MB": the build's own figure of its live heap at its fullest (scripts/lib/heap-peak.ts). */
+const heapOf = (output: string) => /Heap: at most ([\d,]+) MB live/.exec(output)?.[1]?.concat(' MB') ?? '?';
 
 export interface BaselineOptions {
   /** A revision of this repository (a commit, tag or branch) whose rebuild this code's is compared with. */
@@ -74,8 +81,8 @@ export interface BaselineOptions {
 
 export async function benchBuild(scratch: string, sizes: readonly [number, number][], baseline?: BaselineOptions): Promise<void> {
   console.log('\n## Build');
-  console.log('| landmarks / reports | parse floor s | build s | build / floor | peak RSS | files (of 20,000) | largest file | rebuild after one report changed s |');
-  console.log('|---|---:|---:|---:|---:|---|---|---:|');
+  console.log('| landmarks / reports | parse floor s | build s | build / floor | peak RSS | live heap | files (of 20,000) | largest file | rebuild after 1 / 10 / 100 reports changed s | rebuild peak RSS, live heap |');
+  console.log('|---|---:|---:|---:|---:|---:|---|---|---:|---|');
   const compared: string[] = [];
   // Checked out first: a revision that does not exist fails the run before an hour of generating.
   const baselineCode = baseline && (await checkOut(baseline.revision, path.join(scratch, 'baseline-code')));
@@ -90,11 +97,15 @@ export async function benchBuild(scratch: string, sizes: readonly [number, numbe
     const outDir = path.join(root, 'dist');
     const cold = await timedBuild(root, outDir);
     const budget = /File budget: ([\d,]+) of [\d,]+ files \(([\d.]+%)\); largest (\S+), ([\d.]+ MiB)/.exec(cold.output);
-    await commitOneReportChange(root, 0);
-    const rebuild = await timedBuild(root, outDir);
+    const rebuilds = [];
+    for (const count of [1, 10, 100]) {
+      await commitReportChanges(root, rebuilds.length, count);
+      rebuilds.push(await timedBuild(root, outDir));
+    }
+    const rebuildPeaks = `${gib(Math.max(...rebuilds.map((rebuild) => rebuild.peakBytes)))}, ${rebuilds.map((rebuild) => heapOf(rebuild.output)).join(' / ')}`;
     console.log(
-      `| ${size} | ${floor.toFixed(1)} | ${cold.seconds.toFixed(1)} | ${(cold.seconds / floor).toFixed(2)}× | ${gib(cold.peakBytes)} | ` +
-        `${budget?.[1] ?? '?'} (${budget?.[2] ?? '?'}) | ${budget ? `${budget[4]} (${budget[3]})` : '?'} | ${rebuild.seconds.toFixed(1)} |`,
+      `| ${size} | ${floor.toFixed(1)} | ${cold.seconds.toFixed(1)} | ${(cold.seconds / floor).toFixed(2)}× | ${gib(cold.peakBytes)} | ${heapOf(cold.output)} | ` +
+        `${budget?.[1] ?? '?'} (${budget?.[2] ?? '?'}) | ${budget ? `${budget[4]} (${budget[3]})` : '?'} | ${rebuilds.map((rebuild) => rebuild.seconds.toFixed(1)).join(' / ')} | ${rebuildPeaks} |`,
     );
     if (baseline && baselineCode) compared.push(await compareRebuilds(root, outDir, baselineCode, baseline.pairs, size));
   }
@@ -139,7 +150,7 @@ async function compareRebuilds(root: string, outDir: string, baselineCode: strin
     for (const side of ['baseline', 'current'] as const) {
       // The baseline's caches are in place for its first rebuild; each later turn swaps.
       if (pair > 0 || side === 'current') await swapCaches();
-      await commitOneReportChange(root, 1 + 2 * pair + (side === 'current' ? 1 : 0));
+      await commitReportChanges(root, 1 + 2 * pair + (side === 'current' ? 1 : 0));
       runs[side].push(await timedBuild(root, outDir, side === 'baseline' ? baselineCode : projectRoot));
     }
   }
