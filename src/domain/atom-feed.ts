@@ -1,4 +1,7 @@
-import type { CatalogueReport } from '../schema/api.ts';
+import type { CatalogueReport, StoredReport } from '../schema/api.ts';
+
+/** A report as a feed entry shows it: everything but its body. */
+type FeedReport = CatalogueReport & Pick<StoredReport, 'urls'>;
 import { dataLicense } from './data-license.ts';
 import { escapeMarkup } from './escape-markup.ts';
 import { conditionInWords, conditionLabel } from './in-words.ts';
@@ -21,7 +24,7 @@ export interface FeedFrame {
   subtitle: string;
 }
 
-function entry(report: CatalogueReport): string {
+function entry(report: FeedReport): string {
   const author = report.source.name ?? dataLicense.attribution;
   const period = report.from > report.observedAt.slice(0, 10) ? `\nAnnounced ahead: from ${report.from}.` : '';
   const end = report.until ? `\nThe source ${report.untilKind === 'estimated' ? 'estimates the end at about' : 'states the end as'} ${report.until}.` : '';
@@ -42,7 +45,7 @@ function entry(report: CatalogueReport): string {
 }
 
 /** The feed of `reports`, in the order given (newest first); its `updated` is the newest entry's, so the same data gives the same bytes. */
-export function atomFeed(frame: FeedFrame, reports: readonly CatalogueReport[]): string {
+export function atomFeed(frame: FeedFrame, reports: readonly FeedReport[]): string {
   const updated = reports.reduce<string | undefined>((latest, report) => (latest === undefined || report.updatedAt > latest ? report.updatedAt : latest), undefined);
   return [
     '<?xml version="1.0" encoding="utf-8"?>',

@@ -14,7 +14,7 @@ import { freshnessOf } from './freshness.ts';
 import { noItems, sharedStrings } from './shared-values.ts';
 import { keptReportLimit, keptReports } from './landmark-reports.ts';
 import { DigestList, landmarkInputText, reportInputText, type DigestFunction, type InputDigests } from './input-digests.ts';
-import { markdownTwin, siteUrls, type SiteUrls } from './urls.ts';
+import { pageUrlsOf, reportUrlsOf, siteUrls, type SiteUrls } from './urls.ts';
 
 /** A validated report, as the loader yields it. */
 export interface ReportInput {
@@ -50,7 +50,7 @@ export interface Catalogue {
   landmarks: CatalogueLandmark[];
   /** Sorted by id. */
   reports: CatalogueReport[];
-  /** Each report's body, for the files that publish it (reportWithDetails). */
+  /** Each report's body, for the files that publish it (publishedReport). */
   bodies: ReportBodies;
   /** The configured site URL that every canonical URL starts with. */
   siteUrl: string;
@@ -59,10 +59,6 @@ export interface Catalogue {
 }
 
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
-
-function pageUrlsOf(html: string, json: string) {
-  return { html, json, markdown: markdownTwin(html) };
-}
 
 /**
  * Compares report positions, newest confirmation first; the first report gives a landmark its
@@ -83,7 +79,7 @@ function byMostRecentlyConfirmed(reports: readonly CatalogueReport[]) {
  */
 const asUri = (url: string): string => (/^[\x21-\x7e]*$/.test(url) ? url : new URL(url).href);
 
-function storeReport(input: ReportInput, landmark: StoredReport['landmark'], urls: SiteUrls, shared: ReturnType<typeof sharedStrings>): CatalogueReport {
+function storeReport(input: ReportInput, landmark: StoredReport['landmark'], shared: ReturnType<typeof sharedStrings>): CatalogueReport {
   const { frontmatter } = input;
   // Fields named one by one: spreading the frontmatter and the freshness cloned two objects per report.
   const { condition, observedAt, confirmations, from, until, untilKind } = frontmatter;
@@ -114,12 +110,8 @@ function storeReport(input: ReportInput, landmark: StoredReport['landmark'], url
         : additionalSources,
     // Without git history, the latest date in the report is the best guess of its last change.
     updatedAt: shared(input.committedAt ?? toTimestamp(instantOf(freshness.lastConfirmedAt))),
-    urls: reportUrlsOf(input.id, urls),
   };
 }
-
-/** A report's own addresses, made from its id. */
-export const reportUrlsOf = (id: string, urls: SiteUrls): StoredReport['urls'] => pageUrlsOf(urls.reportPage(id), urls.reportJson(id));
 
 /** The one reference to a landmark that all of its reports share. */
 const landmarkReferenceOf = (slug: string, name: string, urls: SiteUrls): StoredReport['landmark'] => ({ slug, name, url: urls.landmarkPage(slug) });
@@ -159,7 +151,7 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
     if (!landmark) continue;
     if (report.details !== undefined) heldBodies?.set(report.id, report.details);
     landmark.positions.push(stored.length);
-    stored.push(storeReport(report, landmark.reference, urls, shared));
+    stored.push(storeReport(report, landmark.reference, shared));
     if (readDigests && report.blobId === undefined) readDigests = undefined;
     readDigests?.push(digest!(reportInputText(report, report.blobId!, landmark.blobId!)));
   }
@@ -257,18 +249,22 @@ export function landmarkDetailOf(own: LandmarkOwnFields, reports: CatalogueRepor
   };
 }
 
+/** A report with its addresses, for what shows a report without its body (the feeds of changes). */
+export const withUrls = (report: CatalogueReport, siteUrl: string): CatalogueReport & Pick<StoredReport, 'urls'> => ({ ...report, urls: reportUrlsOf(report.id, siteUrls(siteUrl)) });
+
 /**
- * A report as the API publishes it, its body read from `bodies`; keys in the order of the stored
- * JSON, the body between the further sources and the update time.
+ * A report as the API publishes it: its body read from the catalogue's `bodies`, its addresses
+ * made from its id; keys in the order of the stored JSON, the body between the further sources and
+ * the update time.
  */
-export function reportWithDetails(report: CatalogueReport, bodies: ReportBodies): StoredReport {
-  const { updatedAt, urls, ...before } = report;
-  return { ...before, details: bodies(report), updatedAt, urls };
+export function publishedReport(report: CatalogueReport, { bodies, siteUrl }: Pick<Catalogue, 'bodies' | 'siteUrl'>): StoredReport {
+  const { updatedAt, ...before } = report;
+  return { ...before, details: bodies(report), updatedAt, urls: reportUrlsOf(report.id, siteUrls(siteUrl)) };
 }
 
-/** A landmark as the API publishes it, with the bodies of the reports it holds. */
-export function landmarkWithDetails(landmark: CatalogueLandmark, bodies: ReportBodies): StoredLandmarkDetail {
-  return { ...landmark, reports: landmark.reports.map((report) => reportWithDetails(report, bodies)) };
+/** A landmark as the API publishes it, with its reports as published. */
+export function publishedLandmark(landmark: CatalogueLandmark, catalogue: Pick<Catalogue, 'bodies' | 'siteUrl'>): StoredLandmarkDetail {
+  return { ...landmark, reports: landmark.reports.map((report) => publishedReport(report, catalogue)) };
 }
 
 /** The list entry of a landmark: its detail without the description and reports. */

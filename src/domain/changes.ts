@@ -1,5 +1,6 @@
 import type { StoredChange, CatalogueReport } from '../schema/api.ts';
 import { reportIdPattern } from '../schema/report-frontmatter.ts';
+import { reportUrlsOf, siteUrls } from './urls.ts';
 
 /** A position in the changes feed: reports are ordered by update time, then id. */
 export interface ChangePosition {
@@ -10,9 +11,10 @@ export interface ChangePosition {
 /** Without `updated_since`, the feed starts this many days before the request. */
 export const defaultChangesWindowDays = 30;
 
-export function changeOf(report: CatalogueReport): StoredChange {
-  const { id, landmark, condition, summary, observedAt, lastConfirmedAt, reportExpiryDays, from, currentUntil, until, untilKind, updatedAt, urls } = report;
-  return { id, landmark, condition, summary, observedAt, lastConfirmedAt, reportExpiryDays, from, currentUntil, until, untilKind, updatedAt, urls };
+/** A report's entry in the changes feed, its addresses made from its id and the site's URL. */
+export function changeOf(report: CatalogueReport, siteUrl: string): StoredChange {
+  const { id, landmark, condition, summary, observedAt, lastConfirmedAt, reportExpiryDays, from, currentUntil, until, untilKind, updatedAt } = report;
+  return { id, landmark, condition, summary, observedAt, lastConfirmedAt, reportExpiryDays, from, currentUntil, until, untilKind, updatedAt, urls: reportUrlsOf(id, siteUrls(siteUrl)) };
 }
 
 /** Update timestamps are all written `YYYY-MM-DDTHH:MM:SSZ`, so they compare as strings. */
@@ -37,8 +39,8 @@ export function changeOrder(reports: readonly CatalogueReport[]): readonly numbe
 }
 
 /** The last `count` changes in the feed's order (given, or made here), the latest last. */
-export function lastChanges(reports: readonly CatalogueReport[], count: number, order = changeOrder(reports)): StoredChange[] {
-  return order.slice(-count).map((index) => changeOf(reports[index]!));
+export function lastChanges(reports: readonly CatalogueReport[], siteUrl: string, count: number, order = changeOrder(reports)): StoredChange[] {
+  return order.slice(-count).map((index) => changeOf(reports[index]!, siteUrl));
 }
 
 export function isChangePosition(value: unknown): value is ChangePosition {

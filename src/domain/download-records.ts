@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { storedLandmarkDetail, storedReport, type CatalogueLandmark, type StoredReport } from '../schema/api.ts';
-import { reportWithDetails, type Catalogue } from './catalogue.ts';
+import { publishedReport, type Catalogue } from './catalogue.ts';
 import type { DigestList } from './input-digests.ts';
 
 /**
@@ -72,11 +72,11 @@ export const reportsTable: DownloadTable<ReportDownloadRecord> = {
   schema: reportDownloadRecord,
   primaryKey: 'id',
   foreignKey: { column: 'landmark_slug', table: 'landmarks', referencedColumn: 'slug' },
-  rows: ({ reports, bodies, inputDigests }) => ({
-    count: reports.length,
-    at: (index) => reportWithDetails(reports[index]!, bodies),
-    keyAt: (index) => reports[index]!.id,
-    digests: inputDigests?.reports,
+  rows: (catalogue) => ({
+    count: catalogue.reports.length,
+    at: (index) => publishedReport(catalogue.reports[index]!, catalogue),
+    keyAt: (index) => catalogue.reports[index]!.id,
+    digests: catalogue.inputDigests?.reports,
   }),
 };
 

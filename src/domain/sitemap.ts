@@ -54,10 +54,11 @@ export function sitemapSpans(catalogue: Catalogue, start: number, end: number): 
  */
 export function sitemapEntries(catalogue: Catalogue, start = 0, end = sitemapUrlCount(catalogue)): SitemapEntry[] {
   const spans = sitemapSpans(catalogue, start, end);
+  const urls = siteUrls(catalogue.siteUrl);
   return [
     ...(spans.sitePages[0] < spans.sitePages[1] ? sitePageEntries(catalogue, ...spans.sitePages) : []),
     ...catalogue.landmarks.slice(...spans.landmarks).map((landmark) => ({ url: landmark.urls.html, lastModified: lastChangeOf(landmark.reports) })),
-    ...catalogue.reports.slice(...spans.reports).map((report) => ({ url: report.urls.html, lastModified: report.updatedAt })),
+    ...catalogue.reports.slice(...spans.reports).map((report) => ({ url: urls.reportPage(report.id), lastModified: report.updatedAt })),
   ];
 }
 

@@ -1,3 +1,5 @@
+import type { StoredReport } from '../schema/api.ts';
+
 /**
  * Canonical URLs, all built from the one configured site URL (`SITE_URL`), so that what clients
  * cite survives a move between hosts by changing a single setting.
@@ -12,19 +14,31 @@ export interface SiteUrls {
 
 export const apiBasePath = '/api/public/v1';
 
+/** The last site's URLs: the build asks for them once per record of a million. */
+let lastMade: { siteUrl: string; urls: SiteUrls } | undefined;
+
 export function siteUrls(siteUrl: string): SiteUrls {
+  if (lastMade?.siteUrl === siteUrl) return lastMade.urls;
   const base = siteUrl.replace(/\/+$/, '');
-  return {
+  const urls: SiteUrls = {
     landmarkPage: (slug) => `${base}/landmarks/${slug}`,
     landmarkJson: (slug) => `${base}${apiBasePath}/landmarks/${slug}`,
     reportPage: (id) => `${base}/reports/${id}`,
     reportJson: (id) => `${base}${apiBasePath}/reports/${id}`,
     absolute: (path) => `${base}${path}`,
   };
+  lastMade = { siteUrl, urls };
+  return urls;
 }
 
 /** A page's Markdown twin lives at the page URL plus `.md`. */
 export const markdownTwin = (pageUrl: string): string => `${pageUrl}.md`;
+
+/** A page's addresses: the page, its JSON and its Markdown twin. */
+export const pageUrlsOf = (html: string, json: string): StoredReport['urls'] => ({ html, json, markdown: markdownTwin(html) });
+
+/** A report's own addresses, made from its id. */
+export const reportUrlsOf = (id: string, urls: SiteUrls): StoredReport['urls'] => pageUrlsOf(urls.reportPage(id), urls.reportJson(id));
 
 /**
  * The path of a canonical URL, for links between pages. Canonical URLs are absolute (they are what

@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { bucketPositions } from '../domain/buckets.ts';
-import { landmarkWithDetails, reportWithDetails, summaryOf, type Catalogue } from '../domain/catalogue.ts';
+import { publishedLandmark, publishedReport, summaryOf, type Catalogue } from '../domain/catalogue.ts';
 import { changeOf, changeOrder } from '../domain/changes.ts';
 import { dataLayoutFor, heavyReportChunkSizeFor, recheckChunkSizeFor } from '../domain/data-layout.ts';
 import { dataPaths, type DataManifest } from '../domain/data-paths.ts';
@@ -65,7 +65,7 @@ function* heavyReportFiles(catalogue: Catalogue, chunkSize: number): Generator<D
   yield dataFile(dataPaths.heavyReportsManifest, () => manifest);
   const digests = catalogue.inputDigests?.reports;
   for (const [index, chunk] of chunks.entries()) {
-    const reports = () => chunk.map(({ position }) => reportWithDetails(catalogue.reports[position]!, catalogue.bodies));
+    const reports = () => chunk.map(({ position }) => publishedReport(catalogue.reports[position]!, catalogue));
     yield dataFile(dataPaths.heavyReportsChunk(index), reports, digests && (() => chunk.map(({ position }) => digests.at(position))));
   }
 }
@@ -92,10 +92,10 @@ export function* apiDataFiles(catalogue: Catalogue, repositoryUrl: string): Gene
   const slugs = catalogue.landmarks.map(({ slug }) => slug);
   // A heavy landmark keeps a bounded share of its reports in its bucket; all of them go apart, below.
   const bucketed = catalogue.landmarks.map((landmark) => (landmark.reports.length > keptReportLimit ? { ...landmark, reports: keptReports(landmark.reports) } : landmark));
-  yield* bucketFiles(bucketed, slugs, layout.landmarkBuckets, dataPaths.landmarkBucket, digests?.landmarks, (landmark) => landmarkWithDetails(landmark, catalogue.bodies));
+  yield* bucketFiles(bucketed, slugs, layout.landmarkBuckets, dataPaths.landmarkBucket, digests?.landmarks, (landmark) => publishedLandmark(landmark, catalogue));
   yield* heavyReportFiles(catalogue, heavyReportChunkSizeFor(catalogue.reports.length));
   const ids = catalogue.reports.map(({ id }) => id);
-  yield* bucketFiles(catalogue.reports, ids, layout.reportBuckets, dataPaths.reportBucket, digests?.reports, (report) => reportWithDetails(report, catalogue.bodies));
+  yield* bucketFiles(catalogue.reports, ids, layout.reportBuckets, dataPaths.reportBucket, digests?.reports, (report) => publishedReport(report, catalogue));
 
   const list = chunkLandmarkList(summaries, layout.landmarkChunkSize);
   yield dataFile(dataPaths.landmarkPagesManifest, () => list.manifest);
@@ -116,7 +116,7 @@ export function* apiDataFiles(catalogue: Catalogue, repositoryUrl: string): Gene
   );
   yield dataFile(dataPaths.changesManifest, () => changes.manifest);
   for (const [index, chunk] of changes.chunks.entries()) {
-    const changesInChunk = () => chunk.map((position) => changeOf(reports[position]!));
+    const changesInChunk = () => chunk.map((position) => changeOf(reports[position]!, catalogue.siteUrl));
     yield dataFile(dataPaths.changesChunk(index), changesInChunk, digests && (() => chunk.map((position) => digests.reports.at(position))));
   }
 

@@ -1,6 +1,6 @@
 import { ApiError } from '../domain/api-error.ts';
 import { apiOperations, operationOrder, type ApiOperation, type OperationId } from '../domain/api-operations.ts';
-import { landmarkWithDetails, type Catalogue } from '../domain/catalogue.ts';
+import { publishedLandmark, type Catalogue } from '../domain/catalogue.ts';
 import { lastChanges } from '../domain/changes.ts';
 import type { DataStore } from '../domain/data-store.ts';
 import type { OperationContext } from '../domain/operations/context.ts';
@@ -66,7 +66,7 @@ function fixedRandom(): () => number {
 
 /** What the examples are about: the landmark, its latest report, a search term and a recent change. */
 function exampleSubject(catalogue: Catalogue, landmark: StoredLandmarkDetail, searchTerm: string): ExampleSubject {
-  const [firstShown] = lastChanges(catalogue.reports, shownItems);
+  const [firstShown] = lastChanges(catalogue.reports, catalogue.siteUrl, shownItems);
   return {
     landmark,
     report: landmark.reports[0],
@@ -84,7 +84,7 @@ function exampleSubject(catalogue: Catalogue, landmark: StoredLandmarkDetail, se
 export async function apiExamples(catalogue: Catalogue, store: DataStore, now: Date): Promise<ApiExamples | undefined> {
   const typical = exampleLandmark(catalogue);
   if (!typical) return undefined;
-  const landmark = landmarkWithDetails(typical, catalogue.bodies);
+  const landmark = publishedLandmark(typical, catalogue);
   const query = searchTermFor(landmark);
   const context: OperationContext = { store, now, random: fixedRandom() };
 

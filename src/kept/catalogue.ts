@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { deserialize, serialize } from 'node:v8';
-import { conditionOf, landmarkDetailOf, reportUrlsOf, type Catalogue, type LandmarkOwnFields, type ReportBodies } from '../domain/catalogue.ts';
+import { conditionOf, landmarkDetailOf, type Catalogue, type LandmarkOwnFields, type ReportBodies } from '../domain/catalogue.ts';
 import { digestBytes, DigestList } from '../domain/input-digests.ts';
 import type { CatalogueLandmark, CatalogueReport } from '../schema/api.ts';
 import { siteUrls } from '../domain/urls.ts';
@@ -171,8 +171,8 @@ export function positionOf<T>(items: readonly T[], value: string, key: (item: T)
   return low;
 }
 
-/** A report as its shard's file holds it: its addresses left out, its landmark's reference without its own. */
-type KeptReport = Omit<CatalogueReport, 'urls' | 'landmark'> & { urls: undefined; landmark: { slug: string; name: string; url: undefined } };
+/** A report as its shard's file holds it: its landmark's reference without its address. */
+type KeptReport = Omit<CatalogueReport, 'landmark'> & { landmark: { slug: string; name: string; url: undefined } };
 
 /** A landmark as its shard's file holds it: its own fields, its reports, and where in them its timeline's conditions come from. */
 type KeptLandmark = LandmarkOwnFields & { reports: KeptReport[]; timeline: Uint32Array };
@@ -196,7 +196,7 @@ export function shardFileOf(shard: CatalogueShard): ShardFile {
     if (!kept) {
       let landmark = references.get(report.landmark);
       if (!landmark) references.set(report.landmark, (landmark = { ...report.landmark, url: undefined }));
-      reports.set(report, (kept = { ...report, landmark, urls: undefined }));
+      reports.set(report, (kept = { ...report, landmark }));
     }
     return kept;
   };
@@ -228,7 +228,6 @@ export function shardOfFile(file: ShardFile, siteUrl: string): CatalogueShard {
     if (report.additionalSources.length === 0) report.additionalSources = noItems;
     // Reports share their landmark's reference: each is completed once.
     report.landmark.url ??= urls.landmarkPage(report.landmark.slug);
-    report.urls = reportUrlsOf(report.id, urls);
   }
   const landmarks = file.landmarks.map((landmark) => {
     const own = landmark.reports as unknown as CatalogueReport[];

@@ -286,11 +286,12 @@ export const apiError = z.object({
 
 export type StoredReport = z.infer<typeof storedReport>;
 /**
- * A stored report without its body: what the build holds of each report. Over a million reports
- * the bodies are most of the text (a gigabyte of heap), yet each is needed only while a file
- * holding it is written, so the build reads them on demand (domain/catalogue.ts).
+ * A stored report without its body and its addresses: what the build holds of each report. Over a
+ * million reports the bodies are most of the text (a gigabyte of heap) and the addresses another
+ * quarter of a gigabyte, yet each is needed only while a file holding it is written, so the build
+ * reads the body and makes the addresses then (domain/catalogue.ts).
  */
-export type CatalogueReport = Omit<StoredReport, 'details'>;
+export type CatalogueReport = Omit<StoredReport, 'details' | 'urls'>;
 export type Report = z.infer<typeof report>;
 export type StoredCurrentCondition = z.infer<typeof storedCurrentCondition>;
 export type CurrentCondition = z.infer<typeof currentCondition>;

@@ -46,7 +46,8 @@ function syntheticCatalogue(): Catalogue {
       additionalSources: number === 2 ? [{ name: 'A "paper", page 2', url: 'https://news.example/a,b' }] : [],
       details: `${scripts[(index + number + 1) % scripts.length]}\n\nMore, text.`,
       updatedAt: `2026-0${number + 1}-1${number}T0${index % 10}:00:00Z`,
-      urls: urls(`/reports/rep${index * 3 + number}`, `/api/public/v1/reports/rep${index * 3 + number}`),
+      // A report's addresses are made from its id when it is published, as the build makes them.
+      urls: urls(`/reports/rep${String(index * 3 + number).padStart(5, '0')}`, `/api/public/v1/reports/rep${String(index * 3 + number).padStart(5, '0')}`),
     }));
     reports.push(...own);
     const current = { condition: 'closed', reportId: own[2]!.id, summary: own[2]!.summary, observedAt: '2026-03-12', lastConfirmedAt: '2026-03-20', reportExpiryDays: 14, from: '2026-03-12', currentUntil: '2026-04-03', until: null, untilKind: null } as const;

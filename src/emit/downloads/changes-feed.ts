@@ -2,6 +2,7 @@ import { atomFeed } from '../../domain/atom-feed.ts';
 import { downloadPaths } from '../../domain/download-resources.ts';
 import { siteUrls } from '../../domain/urls.ts';
 import { changeOrder } from '../../domain/changes.ts';
+import { withUrls } from '../../domain/catalogue.ts';
 import type { CatalogueReport } from '../../schema/api.ts';
 
 /**
@@ -25,5 +26,5 @@ export function changesFeed(reports: readonly CatalogueReport[], siteUrl: string
     title: 'Landmark Condition Reports: latest changes',
     subtitle: `The ${changesFeedLength} most recently updated condition reports: closures, scaffolding, refurbishment, restricted access and blocked views.`,
   };
-  return atomFeed(frame, latestChanges(reports));
+  return atomFeed(frame, latestChanges(reports).map((report) => withUrls(report, siteUrl)));
 }
