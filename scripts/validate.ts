@@ -8,7 +8,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { githubAnnotation } from '../src/cli/github-annotation.ts';
 import { parseCacheDir } from '../src/kept/parse-cache.ts';
-import { loadContent, parsingInWords } from '../src/load/load-content.ts';
+import { copiedSourceWarnings } from '../src/load/copied-sources.ts';
+import { loadContent, parsingInWords, readIfPossible } from '../src/load/load-content.ts';
+import { locateProblems } from '../src/load/locate-problems.ts';
 import { loadPopularity } from '../src/load/popularity.ts';
 import { formatProblem, sortProblems } from '../src/load/problem.ts';
 import { staleLandmarkWarnings } from '../src/load/stale-landmarks.ts';
@@ -62,10 +64,12 @@ console.log(
   `All content is valid: ${content.landmarks.length} landmarks, ${content.reports.length} reports (checked in ${seconds} s${cache ? `; ${parsingInWords(cache)}` : ''}).`,
 );
 // Warnings never fail the check (and go to stdout, after the verdict): an old report is honest
-// history, but the data no longer knows today.
-const warnings = sortProblems(staleLandmarkWarnings(content, new Date()));
-for (const warning of warnings) {
+// history, but the data no longer knows today; a copy cited as the main source may be all that is left.
+const stale = staleLandmarkWarnings(content, new Date());
+const copied = locateProblems(copiedSourceWarnings(content), (file) => readIfPossible(path.join(root, file)));
+for (const warning of sortProblems([...stale, ...copied])) {
   if (options.format === 'github') console.log(githubAnnotation(warning, 'warning'));
   else console.log(`warning: ${formatProblem(warning)}`);
 }
-if (warnings.length > 0) console.log(`${warnings.length} landmark(s) with no report from the last year (warnings; the content is valid).`);
+if (stale.length > 0) console.log(`${stale.length} landmark(s) with no report from the last year (warnings; the content is valid).`);
+if (copied.length > 0) console.log(`${copied.length} report(s) citing a republished copy as their main source (warnings; the content is valid).`);

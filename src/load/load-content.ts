@@ -165,7 +165,8 @@ function lstatIfAny(file: string): Stats | undefined {
   }
 }
 
-function readIfPossible(file: string): Uint8Array | undefined {
+/** A file's bytes, or nothing when it cannot be read: the caller then locates at the start of the file. */
+export function readIfPossible(file: string): Uint8Array | undefined {
   try {
     return readFileSync(file);
   } catch {

@@ -28,6 +28,29 @@ export function isEncyclopediaUrl(url: string): boolean {
   return encyclopediaHosts.test(new URL(url).hostname);
 }
 
+/**
+ * Sites that republish what others wrote (news agencies' dispatches, papers' articles, operators'
+ * statements) or scrape it: a reader who quotes such a page quotes a copy, and the copy may be
+ * altered, cut or gone. Each is listed because reports cited it for someone else's work.
+ * CONTRIBUTING.md ("Originals and copies") names them for contributors; a test keeps it in step.
+ */
+export const syndicationDomains = [
+  'allafrica.com',
+  'am1.news',
+  'devdiscourse.com',
+  'investornytt.no',
+  'menafn.com',
+  'urdupoint.com',
+  'welingelichtekringen.nl',
+  'yahoo.com',
+] as const;
+
+/** The listed domain a URL's site belongs to (the domain itself or a subdomain of it), if any. */
+export function syndicationDomainOf(url: string): string | undefined {
+  const host = new URL(url).hostname;
+  return syndicationDomains.find((domain) => host === domain || host.endsWith(`.${domain}`));
+}
+
 /** A Wikipedia link that names one revision (`oldid=`), so readers see the text that was cited. */
 export function isPermanentRevisionUrl(url: string): boolean {
   const parsed = new URL(url);

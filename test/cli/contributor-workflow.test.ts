@@ -7,7 +7,7 @@ import { formatProblem } from '../../src/load/problem.ts';
 import { conditionExpiryDays, conditionMeanings, conditions } from '../../src/schema/conditions.ts';
 import { landmarkFrontmatter } from '../../src/schema/landmark-frontmatter.ts';
 import { reportFrontmatter } from '../../src/schema/report-frontmatter.ts';
-import { sourceKinds } from '../../src/schema/sources.ts';
+import { sourceKinds, syndicationDomains } from '../../src/schema/sources.ts';
 import { projectRoot } from '../support/build.ts';
 import { validLandmark, writeContentTree } from '../support/content-files.ts';
 
@@ -59,6 +59,12 @@ describe('CONTRIBUTING.md', () => {
       expect(days).toBe(`${conditionExpiryDays[condition]} days`);
       expect(example).toMatch(/^".+"$/);
     }
+  });
+
+  it('names exactly the republishing sites that npm run validate warns about', () => {
+    const line = contributing.split('\n').find((text) => text.startsWith('Sites `npm run validate` warns about'));
+    expect(line).toBeDefined();
+    expect([...line!.matchAll(/`([a-z0-9-]+(?:\.[a-z0-9-]+)+)`/g)].map((match) => match[1]).sort()).toEqual([...syndicationDomains].sort());
   });
 
   it('explains every field of a report and of a landmark', () => {

@@ -69,6 +69,39 @@ describe('npm run validate', () => {
     expect(annotated.stdout).toMatch(/^::warning file=content\/landmarks\/eiffel-tower\.md,line=1,col=1,title=Content warning%3A reports::/m);
   });
 
+  it('warns, without failing, about a main source on a site that republishes others\' work, and not about an original', async () => {
+    const pressReport = (url: string) => `---
+condition: closed
+summary: "Closed by a strike."
+observedAt: 2026-01-05
+source:
+  kind: press
+  name: "A newspaper"
+  url: ${url}
+---
+Details.
+`;
+    const root = await writeContentTree({
+      'content/landmarks/eiffel-tower.md': validLandmark(),
+      'content/reports/eiffel-tower/copied1234.md': pressReport('https://www.urdupoint.com/en/world/strike-closes-tower-1.html'),
+      'content/reports/eiffel-tower/original12.md': pressReport('https://www.afp.com/en/news/strike-closes-tower'),
+      // Only the listed site and its subdomains: a name that merely ends the same way is another site.
+      'content/reports/eiffel-tower/lookalike1.md': pressReport('https://notyahoo.com/news/strike-closes-tower'),
+    });
+    const result = await runScript('validate.ts', ['--root', root], { GITHUB_ACTIONS: '' });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    const warnings = result.stdout.split('\n').filter((line) => line.startsWith('warning: content/reports/'));
+    expect(warnings).toEqual([
+      expect.stringMatching(/^warning: content\/reports\/eiffel-tower\/copied1234\.md:8:8 source\.url: expected the original page .*; got a copy on urdupoint\.com, /),
+    ]);
+    expect(result.stdout).toContain('1 report(s) citing a republished copy as their main source (warnings; the content is valid).');
+    const annotated = await runScript('validate.ts', ['--root', root], { GITHUB_ACTIONS: 'true' });
+    expect(annotated.code).toBe(0);
+    expect(annotated.stdout).toMatch(/^::warning file=content\/reports\/eiffel-tower\/copied1234\.md,line=8,col=8,title=Content warning%3A source\.url::content\/reports\/eiffel-tower\/copied1234\.md:8:8 source\.url: expected the original page/m);
+    expect(annotated.stdout).not.toMatch(/original12|lookalike1/);
+  });
+
   it('passes on the bundled content', async () => {
     const result = await runScript('validate.ts', []);
     expect(result).toMatchObject({ code: 0, stdout: expect.stringMatching(/^All content is valid: \d+ landmarks, \d+ reports/) });
