@@ -10,7 +10,8 @@ import type { ReportFrontmatter } from '../schema/report-frontmatter.ts';
 import { conditionTimelineOf, dayCountsOf } from './condition-timeline.ts';
 import { freshnessOf } from './freshness.ts';
 import { keptReportLimit, keptReports } from './landmark-reports.ts';
-import { DigestList, landmarkInputText, reportInputText, type DigestFunction, type InputDigests } from './input-digests.ts';
+import { DigestList, landmarkInputText, reportInputText, supersededInputText, type DigestFunction, type InputDigests } from './input-digests.ts';
+import { applySupersession } from './supersession.ts';
 import { markdownTwin, siteUrls, type SiteUrls } from './urls.ts';
 
 /** A validated report, as the loader yields it. */
@@ -90,6 +91,9 @@ function storeReport(input: ReportInput, landmark: StoredReport['landmark'], url
     confirmations: confirmations.map((confirmation) => ({ date: confirmation.date, note: confirmation.note ?? null })),
     until: until ?? null,
     untilKind: until === undefined ? null : (untilKind ?? 'announced'),
+    supersedes: frontmatter.supersedes ?? null,
+    // Set, and currentUntil cut, by applySupersession once every report is stored.
+    supersededBy: null,
     source: { kind: frontmatter.source.kind, name: frontmatter.source.name ?? null, url: frontmatter.source.url === undefined ? null : asUri(frontmatter.source.url) },
     additionalSources: frontmatter.additionalSources.some((citation) => asUri(citation.url) !== citation.url)
       ? frontmatter.additionalSources.map((citation) => ({ ...citation, url: asUri(citation.url) }))
@@ -148,6 +152,8 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
   const order = inOrder ? undefined : Uint32Array.from(stored.keys()).sort((a, b) => (stored[a]!.id < stored[b]!.id ? -1 : 1));
   const reports = order ? Array.from(order, (index) => stored[index]!) : stored;
   const reportDigests = order ? readDigests?.reordered(order) : readDigests;
+  // A superseded report's published dates depend on the report that supersedes it.
+  applySupersession(reports, reportDigests && ((older, newer) => reportDigests.replace(older, digest!(supersededInputText(reportDigests.at(older), reportDigests.at(newer))))));
   if (order) {
     // Positions were counted in the order given: each becomes the report's place in id order.
     const positionNow = new Uint32Array(order.length);

@@ -33,6 +33,9 @@ function evidenceOf(report: StoredReport, day: string): StatusEvidence {
 const sourceInWords = (report: StoredReport) => `${report.source.kind}${report.source.name ? `, ${report.source.name}` : ''}`;
 
 function inEffectReason(report: StoredReport): string {
+  if (report.supersededBy !== null) {
+    return `${conditionLabel(report.condition)} from ${report.from} (report ${report.id}, ${sourceInWords(report)}) until ${report.currentUntil}, when report ${report.supersededBy}, which supersedes it, begins.`;
+  }
   const what = `${conditionLabel(report.condition)} from ${report.from} (report ${report.id}, ${sourceInWords(report)})`;
   if (report.until !== null) {
     return report.untilKind === 'estimated'

@@ -28,7 +28,7 @@ const freshnessFields = {
   lastConfirmedAt: dateOrDateTime.describe('The latest of the observation and its confirmations.'),
   reportExpiryDays: z.int().positive().describe('Days after the last confirmation (or after `from`, when later) that a report of this condition stays current when its source states no end.'),
   from: calendarDate.describe('First day (UTC) on which the condition applies: the announced start of a condition announced ahead, else the day of observedAt.'),
-  currentUntil: calendarDate.describe('Last day (UTC) on which the report is current: the end its source stated (until), else the later of lastConfirmedAt and from, plus reportExpiryDays.'),
+  currentUntil: calendarDate.describe('Last day (UTC) on which the report is current: the end its source stated (until), else the later of lastConfirmedAt and from, plus reportExpiryDays; when a later report supersedes it, at most the day before that report\'s from.'),
 };
 const isCurrent = z.boolean().describe('Whether the report is in effect (from <= day <= currentUntil) on the day answered for: the day of the request, or `at`.');
 const isUpcoming = z.boolean().describe('Whether the report was announced by the day answered for and its condition starts after it (from > day).');
@@ -58,6 +58,11 @@ export const storedReport = z.object({
     .enum(untilKinds)
     .nullable()
     .describe('announced: the source states the end date; estimated: the source gives an approximate end ("around 2030"), written as the last day of that period. Null without until.'),
+  supersedes: z.string().nullable().describe('Id of the earlier report of the same landmark that this one updates (a new end, a changed condition), if any.'),
+  supersededBy: z
+    .string()
+    .nullable()
+    .describe('Id of the later report that updates this one, if any: this report counts only until the day before that one\'s from, and its currentUntil says so.'),
   source: z.object({
     kind: sourceKind,
     name: z.string().nullable().describe('Who reported it or where it was published.'),

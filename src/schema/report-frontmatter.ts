@@ -58,6 +58,9 @@ export const reportFrontmatter = z.strictObject({
     .enum(untilKinds)
     .optional()
     .describe('How the source gave until: announced (a stated date; the default) or estimated ("around 2030", "in spring": write the last day of that period).'),
+  supersedes: reportId
+    .optional()
+    .describe("The id of an earlier report of the same landmark that this one updates (a new end, a changed condition): the earlier one stops counting from this one's first day, and stays in the history."),
 });
 
 export type ReportFrontmatter = z.infer<typeof reportFrontmatter>;

@@ -42,6 +42,8 @@ function syntheticCatalogue(): Catalogue {
       confirmations: number === 2 ? [{ date: '2026-03-20', note: 'Still "there",\nclosed.' }] : [],
       until: null,
       untilKind: null,
+      supersedes: null,
+      supersededBy: null,
       source: { kind: 'traveller', name: number === 1 ? null : 'A "visitor"', url: null },
       additionalSources: number === 2 ? [{ name: 'A "paper", page 2', url: 'https://news.example/a,b' }] : [],
       details: `${scripts[(index + number + 1) % scripts.length]}\n\nMore, text.`,

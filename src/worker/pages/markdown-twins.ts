@@ -62,6 +62,8 @@ export function reportMarkdown(report: Report): string {
   ];
   if (report.from > report.observedAt.slice(0, 10)) lines.push(`- Starts: ${report.from} (announced ahead)`);
   if (report.until) lines.push(`- ${report.untilKind === 'estimated' ? 'Estimated end: about' : 'Announced end:'} ${report.until}`);
+  if (report.supersedes) lines.push(`- Supersedes report ${report.supersedes}`);
+  if (report.supersededBy) lines.push(`- Superseded by report ${report.supersededBy}: counts until ${report.currentUntil}`);
   for (const confirmation of report.confirmations) {
     lines.push(`- Confirmed ${confirmation.date.slice(0, 10)}${confirmation.note ? `: ${confirmation.note}` : ''}`);
   }
