@@ -104,3 +104,21 @@ describe('supersedes', () => {
     ]);
   });
 });
+
+describe('watch', () => {
+  it('says which source entry is wrong, where, and what was expected', async () => {
+    const landmark = validLandmark().replace(
+      'wikidata: Q243\n',
+      'wikidata: Q243\nwatch:\n  - nps: { parkCode: GRCA }\n  - jsonld: { url: "http://example.org/x" }\n  - rss: { url: "https://example.org/feed" }\n  - { ical: { url: "https://example.org/c.ics" }, wikidata: {} }\n  - wikidata: {}\n',
+    );
+    const result = await runScript('validate.ts', ['--root', await writeContentTree({ 'content/landmarks/eiffel-tower.md': landmark })], { GITHUB_ACTIONS: '' });
+    expect(result.code).toBe(1);
+    expect(result.stderr.split('\n').filter((line) => line.includes(' watch.'))).toEqual([
+      'content/landmarks/eiffel-tower.md:11:22 watch.0.nps.parkCode: expected a park code of four lowercase letters, like "grca" (the NPS unit code); got "GRCA"',
+      'content/landmarks/eiffel-tower.md:12:20 watch.1.jsonld.url: expected an https URL, like "https://museum.example/opening-hours"; got "http://example.org/x"',
+      'content/landmarks/eiffel-tower.md:13:5 watch.2.rss: unknown field; expected one of nps, jsonld, ical, feed, wikidata (did you mean "nps"?)',
+      'content/landmarks/eiffel-tower.md:13:5 watch.2: expected exactly one method per entry, one of nps, jsonld, ical, feed, wikidata, like "- nps: { parkCode: grca }"; got a set of fields',
+      'content/landmarks/eiffel-tower.md:14:5 watch.3: expected exactly one method per entry, one of nps, jsonld, ical, feed, wikidata, like "- nps: { parkCode: grca }"; got a set of fields',
+    ]);
+  });
+});
