@@ -83,3 +83,9 @@ export function watchEntryOf(source: WatchSource): WatchEntry {
   const detail = method === 'nps' ? (parameters as { parkCode: string }).parkCode : method === 'wikidata' ? '' : (parameters as { url: string }).url;
   return { method, parameters, key: detail ? `${method}:${detail}` : method } as WatchEntry;
 }
+
+/** How far ahead a check of a dated-closure source speaks for: a day past it stays unknown. */
+export const watchHorizonDays = 90;
+
+/** How long a successful check of a dated-closure source stays evidence. */
+export const watchCheckValidDays = 3;
