@@ -42,6 +42,13 @@ export const reportFrontmatter = z.strictObject({
     kind: sourceKind,
     name: z.string().trim().min(1).max(200).optional().describe('Who reported it or where it was published.'),
     url: sourceUrl.optional().describe('The page that documents the claim: the operator\'s notice or a contemporaneous news article.'),
+    itemId: z
+      .string()
+      .trim()
+      .min(1)
+      .max(500)
+      .optional()
+      .describe('Written by npm run watch: the watched source and the item\'s id there (alert id, event UID, feed guid), so that the next run knows the item.'),
   }),
   additionalSources: z
     .array(citation)
