@@ -93,8 +93,8 @@ describe('npm run watch', () => {
     expect(text).toMatch(/^condition: closed$/m);
     expect(text).toMatch(/^from: 2026-12-10$/m);
     expect(text).toMatch(/^until: 2026-12-12$/m);
-    expect(text).toMatch(/^  kind: official$/m);
-    expect(text).toMatch(/^  itemId: "ical:https:\/\/127\.0\.0\.1:\d+\/closures\.ics gala@museum\.example"$/m);
+    expect(text).toMatch(/^ {2}kind: official$/m);
+    expect(text).toMatch(/^ {2}itemId: "ical:https:\/\/127\.0\.0\.1:\d+\/closures\.ics gala@museum\.example"$/m);
 
     const checks = parse(await readFile(path.join(root, 'content/watch/checks.yaml'), 'utf8')) as { checks: Record<string, Record<string, { outcome: string; lastSuccessAt?: string; items: number }>> };
     expect(checks.checks['grand-canyon']!['nps:grca']).toMatchObject({ outcome: 'ok', items: 3, lastSuccessAt: readTime.toISOString() });
