@@ -7,11 +7,13 @@ import type {
 import { instantOf, toTimestamp } from '../schema/calendar.ts';
 import type { LandmarkFrontmatter } from '../schema/landmark-frontmatter.ts';
 import type { ReportFrontmatter } from '../schema/report-frontmatter.ts';
+import type { SourceCheck } from '../schema/watch-checks.ts';
 import { conditionTimelineOf, dayCountsOf } from './condition-timeline.ts';
 import { freshnessOf } from './freshness.ts';
 import { keptReportLimit, keptReports } from './landmark-reports.ts';
 import { DigestList, landmarkInputText, reportInputText, supersededInputText, type DigestFunction, type InputDigests } from './input-digests.ts';
 import { applySupersession } from './supersession.ts';
+import { watchChecksOf } from './watch-checks.ts';
 import { markdownTwin, siteUrls, type SiteUrls } from './urls.ts';
 
 /** A validated report, as the loader yields it. */
@@ -32,6 +34,8 @@ export interface CatalogueInput {
   reports: Iterable<ReportInput>;
   /** Wikidata id -> Wikipedia language editions, from content/popularity.yaml. */
   popularity?: ReadonlyMap<string, number>;
+  /** content/watch/checks.yaml's last check of each watched source, by landmark slug then source key. */
+  watchChecks?: Readonly<Record<string, Readonly<Record<string, SourceCheck>>>>;
   /** Given, and with a `blobId` for every landmark and report, the catalogue carries each record's input digest. */
   digest?: DigestFunction;
 }
@@ -171,6 +175,7 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
       const kept = own.length > keptReportLimit ? new Set(keptReports(own).map((report) => report.id)) : undefined;
       const conditionTimeline = conditionTimelineOf(own.map(conditionOf), kept && ((reportId) => kept.has(reportId)));
       const wikipediaEditions = input.popularity?.get(frontmatter.wikidata) ?? null;
+      const watchChecks = watchChecksOf(frontmatter.watch, input.watchChecks?.[landmark.slug]);
       const detail = landmarkDetailOf(
         {
           slug: landmark.slug,
@@ -188,13 +193,14 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
           latestObservedAt: latestObservedAt(reports, ownInOrder, recency.observed),
           website: frontmatter.website ?? null,
           description: landmark.description,
+          watchChecks,
         },
         own,
         conditionTimeline,
         urls,
       );
       const inputDigest = reportDigests
-        ? digest!(landmarkInputText(landmark.blobId!, landmark.slug, wikipediaEditions, ownIndexes.map((index) => reportDigests.at(index))))
+        ? digest!(landmarkInputText(landmark.blobId!, landmark.slug, wikipediaEditions, ownIndexes.map((index) => reportDigests.at(index)), JSON.stringify(watchChecks)))
         : undefined;
       return { detail, inputDigest };
     })
@@ -233,12 +239,13 @@ export function landmarkDetailOf(own: LandmarkOwnFields, reports: StoredReport[]
     conditionTimeline,
     website: own.website,
     description: own.description,
+    watchChecks: own.watchChecks,
     reports,
   };
 }
 
 /** The list entry of a landmark: its detail without the description and reports. */
 export function summaryOf(landmark: StoredLandmarkDetail): StoredLandmarkSummary {
-  const { website: _website, description: _description, reports: _reports, ...summary } = landmark;
+  const { website: _website, description: _description, watchChecks: _watchChecks, reports: _reports, ...summary } = landmark;
   return summary;
 }

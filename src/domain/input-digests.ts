@@ -89,9 +89,9 @@ export function reportInputText(report: { id: string; landmarkSlug: string; comm
   return ['report', blobId, report.id, report.landmarkSlug, report.committedAt ?? '', landmarkBlobId].join('\0');
 }
 
-/** The text a landmark's digest is taken of: its file, its popularity, and its reports' digests. */
-export function landmarkInputText(blobId: string, slug: string, wikipediaEditions: number | null, reportDigests: readonly Uint8Array[]): string {
-  return ['landmark', blobId, slug, String(wikipediaEditions), ...reportDigests.map(asText)].join('\0');
+/** The text a landmark's digest is taken of: its file, its popularity, its watched sources' checks, and its reports' digests. */
+export function landmarkInputText(blobId: string, slug: string, wikipediaEditions: number | null, reportDigests: readonly Uint8Array[], watchChecks = '[]'): string {
+  return ['landmark', blobId, slug, String(wikipediaEditions), watchChecks, ...reportDigests.map(asText)].join('\0');
 }
 
 /** The text a superseded report's digest is taken of: its own and that of the report that supersedes it. */

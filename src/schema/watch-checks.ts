@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './calendar-date.ts';
 import { landmarkSlug } from './landmark-frontmatter.ts';
 import { watchMethods } from './watch-sources.ts';
 
@@ -26,6 +27,10 @@ export const sourceCheck = z.strictObject({
   items: z.int().nonnegative().describe('Items the source listed at its last successful read.'),
   lastSuccessAt: z.iso.datetime().optional().describe('When the source was last read successfully.'),
   error: z.string().max(500).optional().describe('Why the last try failed, or why the source is paused.'),
+  closures: z
+    .array(z.tuple([calendarDate, calendarDate]))
+    .optional()
+    .describe('Of a source that lists dated closures: the periods of closure it listed at its last successful read, [first day, last day] (an undated closure alert counts to the horizon).'),
 });
 
 export const watchChecksFile = z.strictObject({

@@ -1,20 +1,15 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parse, stringify } from 'yaml';
-import { watchChecksFile, watchChecksPath, type SourceCheck, type WatchChecksFile } from '../schema/watch-checks.ts';
+import { stringify } from 'yaml';
+import { formatProblem } from '../load/problem.ts';
+import { loadWatchChecks } from '../load/watch-checks.ts';
+import { watchChecksPath, type SourceCheck, type WatchChecksFile } from '../schema/watch-checks.ts';
 
-/** The check records as the last run left them; none yet is an empty record. A damaged file stops the run: it says where. */
+/** The check records as the last run left them; none yet is an empty record. A damaged file stops the run, saying where. */
 export async function readCheckRecords(root: string): Promise<WatchChecksFile> {
-  let text: string;
-  try {
-    text = await readFile(path.join(root, watchChecksPath), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { checks: {} };
-    throw error;
-  }
-  const result = watchChecksFile.safeParse(parse(text));
-  if (!result.success) throw new Error(`${watchChecksPath}: ${result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')} (npm run validate says where)`);
-  return result.data;
+  const { checks, problems } = await loadWatchChecks(root);
+  if (problems.length > 0) throw new Error(problems.map(formatProblem).join('\n'));
+  return { checks };
 }
 
 /** The records with this run's checks in place of the last ones, landmarks and sources in order, so a diff shows only what changed. */

@@ -7,13 +7,13 @@ import { checkContentFile } from '../load/check-content-file.ts';
 import { loadContent } from '../load/load-content.ts';
 import { formatProblem } from '../load/problem.ts';
 import type { LandmarkRecord, ReportRecord } from '../load/records.ts';
-import { dayOfInstant } from '../schema/calendar.ts';
+import { addDays, dayOfInstant } from '../schema/calendar.ts';
 import type { SourceCheck, WatchChecksFile } from '../schema/watch-checks.ts';
-import { watchEntryOf, type WatchEntry, type WatchMethod } from '../schema/watch-sources.ts';
+import { datedClosureMethods, watchEntryOf, watchHorizonDays, type WatchEntry, type WatchMethod } from '../schema/watch-sources.ts';
 import { mergedCheckRecords, readCheckRecords, writeCheckRecords } from './check-records.ts';
 import type { PoliteFetcher } from './fetch/polite-fetcher.ts';
 import { readSource } from './methods/read-source.ts';
-import type { SourceReading, WatchEnvironment } from './observation.ts';
+import type { Observation, SourceReading, WatchEnvironment } from './observation.ts';
 import { itemIdOf, proposalsOf, type GoneItem, type Proposal } from './proposals.ts';
 
 /**
@@ -79,7 +79,16 @@ function checkOf(entry: WatchEntry, previous: SourceCheck | undefined, disabled:
   if (!reading!.ok) {
     return { method: entry.method, url: reading!.checkedUrl, checkedAt, outcome: 'failed', items: previous?.items ?? 0, ...(previous?.lastSuccessAt ? { lastSuccessAt: previous.lastSuccessAt } : {}), error: reading!.error.slice(0, 500) };
   }
-  return { method: entry.method, url: reading!.checkedUrl, checkedAt, outcome: reading!.itemsListed > 0 ? 'ok' : 'empty', items: reading!.itemsListed, lastSuccessAt: checkedAt };
+  const check: SourceCheck = { method: entry.method, url: reading!.checkedUrl, checkedAt, outcome: reading!.itemsListed > 0 ? 'ok' : 'empty', items: reading!.itemsListed, lastSuccessAt: checkedAt };
+  if (datedClosureMethods.has(entry.method)) check.closures = closuresOf(reading!.observations, now);
+  return check;
+}
+
+/** The days each closure covers, as the status route weighs a check: an undated one runs to the horizon. */
+function closuresOf(observations: readonly Observation[], now: Date): [string, string][] {
+  const today = dayOfInstant(now.getTime());
+  const horizon = addDays(today, watchHorizonDays);
+  return observations.map((observation): [string, string] => [observation.from ?? today, observation.until ?? horizon]).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
 export async function runWatch(options: WatchOptions): Promise<WatchRun> {

@@ -1,3 +1,4 @@
+import { watchCheckInWords } from '../../domain/watch-checks.ts';
 import type { LandmarkDetail, LandmarkReportList, Report } from '../../schema/api.ts';
 import { conditionInWords, conditionLabel, freshnessInWords, noLongerCurrent, notYetCurrent, periodInWords } from '../../domain/in-words.ts';
 
@@ -33,6 +34,11 @@ export function landmarkMarkdown(landmark: LandmarkDetail): string {
   if (upcoming.length > 0) {
     lines.push('## Announced ahead', '');
     for (const report of upcoming) lines.push(`- [${report.summary}](${report.urls.html}): ${conditionLabel(report.condition)}, ${periodInWords(report)}`);
+    lines.push('');
+  }
+  if (landmark.watchChecks.length > 0) {
+    lines.push('## Official sources checked', '');
+    for (const watched of landmark.watchChecks) lines.push(`- ${watchCheckInWords(watched)} <${watched.url}>`);
     lines.push('');
   }
   lines.push(`## Reports (${landmark.reportCounts.total})`, '');
