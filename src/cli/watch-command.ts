@@ -1,3 +1,4 @@
+import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import { repositoryUrl } from '../emit/repository-url.ts';
 import { defaultFetchRules, PoliteFetcher, type FetchRules } from '../watch/fetch/polite-fetcher.ts';
@@ -63,5 +64,7 @@ export async function watchCommand(args: string[], io: CommandIo, defaultRoot: s
     return 2;
   }
   io.output.write(values.json ? `${JSON.stringify(run, null, 2)}\n` : summaryTable(run));
+  // In GitHub Actions the table is the job's summary too (Markdown), whatever the output format.
+  if (env.GITHUB_STEP_SUMMARY) await appendFile(env.GITHUB_STEP_SUMMARY, `## Watch of official sources\n\n${summaryTable(run)}`);
   return run.refused.length > 0 ? 1 : 0;
 }

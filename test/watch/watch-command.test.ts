@@ -132,7 +132,9 @@ describe('npm run watch', () => {
     record();
     const root = await contentTree();
     const io = Object.assign(recordedIo(), { now: readTime });
-    expect(await watchCommand(['--root', root], io, root, environment(), { ca: testCertificate, attempts: 1 })).toBe(0);
+    const jobSummary = path.join(root, 'job-summary.md');
+    expect(await watchCommand(['--root', root], io, root, { ...environment(), GITHUB_STEP_SUMMARY: jobSummary }, { ca: testCertificate, attempts: 1 })).toBe(0);
+    expect(await readFile(jobSummary, 'utf8')).toBe(`## Watch of official sources\n\n${io.stdout}`);
     expect(io.stdout).toMatch(/^\| landmark +\| source +\| outcome +\| items \| new \| updated \| gone \| error/);
     expect(io.stdout).toContain('3 ok, 2 empty, 1 failed, 1 disabled; 5 report(s) written, 0 item(s) gone.');
     const refused = Object.assign(recordedIo(), { now: readTime });
