@@ -35,7 +35,7 @@ const sourceInWords = (report: StoredReport) => `${report.source.kind}${report.s
 
 function inEffectReason(report: StoredReport): string {
   if (report.supersededBy !== null) {
-    return `${conditionLabel(report.condition)} from ${report.from} (report ${report.id}, ${sourceInWords(report)}) until ${report.currentUntil}, when report ${report.supersededBy}, which supersedes it, begins.`;
+    return `${conditionLabel(report.condition)} from ${report.from} (report ${report.id}, ${sourceInWords(report)}); report ${report.supersededBy} supersedes it, so it counts until ${report.currentUntil}.`;
   }
   const what = `${conditionLabel(report.condition)} from ${report.from} (report ${report.id}, ${sourceInWords(report)})`;
   if (report.until !== null) {

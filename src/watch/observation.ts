@@ -52,8 +52,8 @@ export const failed = (checkedUrl: string, error: string): SourceReading => ({ o
 
 /**
  * A closure's days as a report can carry them on the day read: none when it is over or starts past
- * the horizon; `from` left out when the closure began more than 31 days ago (the read then starts
- * it, as the validator asks of a condition already under way).
+ * the horizon; `from` only for a closure that has not begun (one already under way starts on the
+ * day read, as a report observed that day says).
  */
 export function periodOnReadDay(from: string | undefined, until: string | undefined, now: Date): { from?: string; until?: string } | undefined {
   const today = dayOfInstant(now.getTime());

@@ -68,7 +68,7 @@ describe('a report superseded by a later one', () => {
       ['2027-06-30', 'unknown', null, null],
     ]);
     const trip = landmarkStatus.parse(await json('/api/public/v1/landmarks/eiffel-tower/status?from=2027-01-30&to=2027-01-31'));
-    expect(trip.stretches[0]!.reason).toContain('until 2027-01-31, when report partialfeb, which supersedes it, begins');
+    expect(trip.stretches[0]!.reason).toContain('report partialfeb supersedes it, so it counts until 2027-01-31.');
   });
 
   it('stops counting with `at` from that day, and stays in the history with both links', async () => {
@@ -82,7 +82,7 @@ describe('a report superseded by a later one', () => {
     expect(older).toMatchObject({ until: '2027-06-30', currentUntil: '2027-01-31', supersededBy: 'partialfeb', supersedes: null, isCurrent: false });
     expect(report.parse(await json('/api/public/v1/reports/partialfeb'))).toMatchObject({ supersedes: 'closedjune', supersededBy: null });
     const page = await (await site.get('/reports/closedjune')).text();
-    expect(page).toMatch(/the day before <a href="partialfeb">report partialfeb<\/a>, which supersedes it, begins/);
+    expect(page).toMatch(/<a href="partialfeb">report partialfeb<\/a> supersedes it: it counts until the day before that report begins, at the latest/);
   });
 
   it('ends its calendar event and says so in the feed', async () => {

@@ -41,7 +41,7 @@ export function reportPage(report: Report, repositoryUrl: string): PageContent {
     <dd>
       <span data-current-until="${report.currentUntil}" data-from="${report.from}"><time datetime="${report.currentUntil}">${report.currentUntil}</time></span>
       <span class="entry-meta">${report.supersededBy !== null
-        ? html`the day before <a href="${report.supersededBy}">report ${report.supersededBy}</a>, which supersedes it, begins`
+        ? html`<a href="${report.supersededBy}">report ${report.supersededBy}</a> supersedes it: it counts until the day before that report begins, at the latest`
         : report.until !== null
         ? report.untilKind === 'estimated'
           ? 'an estimate of the end, given by the source'
