@@ -1,4 +1,5 @@
 import { parseFeed } from '@rowanmanning/feed-parser';
+import { foldLetters } from '../../domain/fold-letters.ts';
 import { addDays, dayOfInstant } from '../../schema/calendar.ts';
 import { failed, oneLine, type MethodContext, type Observation, type SourceReading } from '../observation.ts';
 
@@ -12,8 +13,6 @@ import { failed, oneLine, type MethodContext, type Observation, type SourceReadi
 /** Items older than this are history, not news of a closure to come or under way. */
 const newestItemsDays = 31;
 
-const folded = (text: string) => text.normalize('NFD').replace(/\p{Mn}/gu, '').toLowerCase();
-
 export async function readFeed(parameters: { url: string; match: readonly string[] }, context: MethodContext): Promise<SourceReading> {
   const { fetcher, now, landmark } = context;
   const answer = await fetcher.get(parameters.url, { accept: 'application/atom+xml, application/rss+xml, application/xml;q=0.9, text/xml;q=0.8' });
@@ -26,13 +25,13 @@ export async function readFeed(parameters: { url: string; match: readonly string
     return failed(parameters.url, `the answer is not RSS or Atom (${(error as Error).message})`);
   }
   if (feed.items.length === 0) return failed(parameters.url, 'the feed lists no items');
-  const words = parameters.match.map(folded);
+  const words = parameters.match.map(foldLetters);
   const oldest = addDays(dayOfInstant(now.getTime()), -newestItemsDays);
   const readAt = now.toISOString();
   const host = new URL(parameters.url).hostname;
   const observations: Observation[] = [];
   for (const item of feed.items) {
-    const text = folded(`${item.title ?? ''} ${item.description ?? ''} ${item.content ?? ''}`);
+    const text = foldLetters(`${item.title ?? ''} ${item.description ?? ''} ${item.content ?? ''}`);
     const published = item.published ?? item.updated;
     if (!words.some((word) => text.includes(word))) continue;
     if (published && dayOfInstant(published.getTime()) < oldest) continue;
