@@ -6,9 +6,11 @@ import { openEvidenceOn } from './watch-checks.ts';
 
 /**
  * "Will it be open, and the view clear, on the day I am there?" answered with evidence: on each
- * day, the report in effect that decides the landmark's condition (open, or affected by it), or
- * unknown when none is, never open by default. Consecutive days with the same answer and the same
- * deciding report make one stretch, so a year's trip is a few lines, not 366.
+ * day, the report in effect that decides the landmark's condition (open, or affected by it); with
+ * none, open only on the evidence of a recent check of a watched source that lists dated closures
+ * and none that day (watch-checks.ts), else unknown, never open by default. Consecutive days with
+ * the same answer and the same deciding report or check make one stretch, so a year's trip is a few
+ * lines, not 366.
  */
 
 const dayInMs = 86_400_000;
