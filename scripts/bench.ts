@@ -14,8 +14,10 @@
 //   "most reported" ask about the landmark with the most reports;
 // - search (scripts/lib/bench-search.ts): MRR@10 and hit@1 of our search and of MiniSearch on a
 //   relevance set over the bundled landmarks, then at each --search-sizes catalogue size the index's
-//   files, its largest shard, and the files, bytes and time of one query, against loading MiniSearch.
-// An empty list skips its section: `--sizes "" --build-sizes "" --validate-reports 0` runs search alone.
+//   files, its largest shard, and the files, bytes and time of one query, against loading MiniSearch;
+// - the watch (scripts/lib/bench-watch.ts): `npm run watch` over --watch-landmarks generated
+//   landmarks against local servers: wall time, peak memory, and the most requests in flight per host.
+// An empty list skips its section: `--sizes "" --build-sizes "" --validate-reports 0 --watch-landmarks 0` runs search alone.
 // Figures only: the machine is noisy, so compare ratios within one run.
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -31,6 +33,7 @@ import { seededRandom, syntheticCatalogueInput, writeSyntheticContent } from './
 import { startLocalWorker } from './lib/start-worker.ts';
 import { benchBuild } from './lib/bench-build.ts';
 import { benchSearchIndex, benchSearchRelevance } from './lib/bench-search.ts';
+import { benchWatch } from './lib/bench-watch.ts';
 
 const { values } = parseArgs({
   options: {
@@ -45,6 +48,7 @@ const { values } = parseArgs({
     'search-sizes': { type: 'string', default: '1000,100000' },
     'rebuild-baseline': { type: 'string' },
     'rebuild-pairs': { type: 'string', default: '3' },
+    'watch-landmarks': { type: 'string', default: '10000' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -217,6 +221,7 @@ try {
   const baseline = values['rebuild-baseline'] ? { revision: values['rebuild-baseline'], pairs: rebuildPairs } : undefined;
   if (buildSizes.length > 0) await benchBuild(scratch, buildSizes, baseline);
   for (const size of sizes) for (const skew of skews) await benchRoutes(size, skew);
+  if (Number(values['watch-landmarks']) > 0) await benchWatch(scratch, Number(values['watch-landmarks']));
 } finally {
   await rm(scratch, { recursive: true, force: true });
 }

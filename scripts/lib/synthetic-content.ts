@@ -191,12 +191,14 @@ function realisticParts({ index, landmarkSlug, condition, observedMs, todayMs, r
 /** Writes a synthetic catalogue as content files, for timing the loader on realistic input. */
 export async function writeSyntheticContent(root: string, input: CatalogueInput): Promise<void> {
   for (const landmark of input.landmarks) {
-    const { name, location, coordinates, wikidata } = landmark.frontmatter;
+    const { name, location, coordinates, wikidata, watch } = landmark.frontmatter;
+    // JSON is YAML's flow style: each source on one line.
+    const watchLines = watch && watch.length > 0 ? `watch:\n${watch.map((source) => `  - ${JSON.stringify(source)}\n`).join('')}` : '';
     const file = path.join(root, 'content/landmarks', `${landmark.slug}.md`);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(
       file,
-      `---\nname: ${name}\nlocation:\n  city: ${location.city}\n  country: ${location.country}\ncoordinates:\n  lat: ${coordinates.lat}\n  lon: ${coordinates.lon}\nwikidata: ${wikidata}\n---\n${landmark.description}\n`,
+      `---\nname: ${name}\nlocation:\n  city: ${location.city}\n  country: ${location.country}\ncoordinates:\n  lat: ${coordinates.lat}\n  lon: ${coordinates.lon}\nwikidata: ${wikidata}\n${watchLines}---\n${landmark.description}\n`,
     );
   }
   for (const report of input.reports) {

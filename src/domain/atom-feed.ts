@@ -28,6 +28,7 @@ function entry(report: FeedReport): string {
   const author = report.source.name ?? dataLicense.attribution;
   const period = report.from > report.observedAt.slice(0, 10) ? `\nAnnounced ahead: from ${report.from}.` : '';
   const end = report.until ? `\nThe source ${report.untilKind === 'estimated' ? 'estimates the end at about' : 'states the end as'} ${report.until}.` : '';
+  const superseded = report.supersededBy === null ? '' : `\nSuperseded by report ${report.supersededBy}: it counts until ${report.currentUntil}.`;
   return [
     '  <entry>',
     `    <id>${escapeMarkup(report.urls.html)}</id>`,
@@ -38,7 +39,7 @@ function entry(report: FeedReport): string {
     `    <author><name>${escapeMarkup(author)}</name></author>`,
     `    <category term="${escapeMarkup(report.condition)}" label="${escapeMarkup(conditionLabel(report.condition))}"/>`,
     `    <summary type="text">${escapeMarkup(report.summary)}</summary>`,
-    `    <content type="text">${escapeMarkup(`${report.summary}\n${conditionInWords(report)}.${period}${end}`)}</content>`,
+    `    <content type="text">${escapeMarkup(`${report.summary}\n${conditionInWords(report)}.${period}${end}${superseded}`)}</content>`,
     `    <rights>${escapeMarkup(`${dataLicense.shortTitle}: ${dataLicense.attribution}`)}</rights>`,
     '  </entry>',
   ].join('\n');

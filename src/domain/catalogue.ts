@@ -9,11 +9,14 @@ import type {
 import { instantOf, toTimestamp } from '../schema/calendar.ts';
 import type { LandmarkFrontmatter } from '../schema/landmark-frontmatter.ts';
 import type { ReportFrontmatter } from '../schema/report-frontmatter.ts';
+import type { SourceCheck } from '../schema/watch-checks.ts';
 import { conditionTimelineOf, dayCountsOf } from './condition-timeline.ts';
 import { freshnessOf } from './freshness.ts';
 import { noItems, sharedStrings } from './shared-values.ts';
 import { keptReportLimit, keptReports } from './landmark-reports.ts';
-import { DigestList, landmarkInputText, reportInputText, type DigestFunction, type InputDigests } from './input-digests.ts';
+import { DigestList, landmarkInputText, reportInputText, supersededInputText, type DigestFunction, type InputDigests } from './input-digests.ts';
+import { applySupersession } from './supersession.ts';
+import { watchChecksOf } from './watch-checks.ts';
 import { pageUrlsOf, reportUrlsOf, siteUrls, type SiteUrls } from './urls.ts';
 
 /** A validated report, as the loader yields it. */
@@ -35,6 +38,8 @@ export interface CatalogueInput {
   reports: Iterable<ReportInput>;
   /** Wikidata id -> Wikipedia language editions, from content/popularity.yaml. */
   popularity?: ReadonlyMap<string, number>;
+  /** content/watch/checks.yaml's last check of each watched source, by landmark slug then source key. */
+  watchChecks?: Readonly<Record<string, Readonly<Record<string, SourceCheck>>>>;
   /** Given, and with a `blobId` for every landmark and report, the catalogue carries each record's input digest. */
   digest?: DigestFunction;
   /** Where the reports' bodies are read when a file holding them is written; without it, each report's `details`. */
@@ -98,6 +103,9 @@ function storeReport(input: ReportInput, landmark: StoredReport['landmark'], sha
     confirmations: confirmations.length === 0 ? noItems : confirmations.map((confirmation) => ({ date: shared(confirmation.date), note: confirmation.note ?? null })),
     until: until === undefined ? null : shared(until),
     untilKind: until === undefined ? null : (untilKind ?? 'announced'),
+    supersedes: frontmatter.supersedes ?? null,
+    // Set, and currentUntil cut, by applySupersession once every report is stored.
+    supersededBy: null,
     source: {
       kind: shared(frontmatter.source.kind),
       name: frontmatter.source.name === undefined ? null : shared(frontmatter.source.name),
@@ -160,6 +168,8 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
   const order = inOrder ? undefined : Uint32Array.from(stored.keys()).sort((a, b) => (stored[a]!.id < stored[b]!.id ? -1 : 1));
   const reports = order ? Array.from(order, (index) => stored[index]!) : stored;
   const reportDigests = order ? readDigests?.reordered(order) : readDigests;
+  // A superseded report's published dates depend on the report that supersedes it.
+  applySupersession(reports, reportDigests && ((older, newer) => reportDigests.replace(older, digest!(supersededInputText(reportDigests.at(older), reportDigests.at(newer))))));
   if (order) {
     // Positions were counted in the order given: each becomes the report's place in id order.
     const positionNow = new Uint32Array(order.length);
@@ -177,6 +187,7 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
       const kept = own.length > keptReportLimit ? new Set(keptReports(own).map((report) => report.id)) : undefined;
       const conditionTimeline = conditionTimelineOf(own.map(conditionOf), kept && ((reportId) => kept.has(reportId)));
       const wikipediaEditions = input.popularity?.get(frontmatter.wikidata) ?? null;
+      const watchChecks = watchChecksOf(frontmatter.watch, input.watchChecks?.[landmark.slug]);
       const detail = landmarkDetailOf(
         {
           slug: landmark.slug,
@@ -194,13 +205,14 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
           latestObservedAt: latestObservedAt(reports, ownInOrder, recency.observed),
           website: frontmatter.website ?? null,
           description: landmark.description,
+          watchChecks,
         },
         own,
         conditionTimeline,
         urls,
       );
       const inputDigest = reportDigests
-        ? digest!(landmarkInputText(landmark.blobId!, landmark.slug, wikipediaEditions, ownIndexes.map((index) => reportDigests.at(index))))
+        ? digest!(landmarkInputText(landmark.blobId!, landmark.slug, wikipediaEditions, ownIndexes.map((index) => reportDigests.at(index)), JSON.stringify(watchChecks)))
         : undefined;
       return { detail, inputDigest };
     })
@@ -245,6 +257,7 @@ export function landmarkDetailOf(own: LandmarkOwnFields, reports: CatalogueRepor
     conditionTimeline,
     website: own.website,
     description: own.description,
+    watchChecks: own.watchChecks,
     reports,
   };
 }
@@ -269,6 +282,6 @@ export function publishedLandmark(landmark: CatalogueLandmark, catalogue: Pick<C
 
 /** The list entry of a landmark: its detail without the description and reports. */
 export function summaryOf(landmark: CatalogueLandmark | StoredLandmarkDetail): StoredLandmarkSummary {
-  const { website: _website, description: _description, reports: _reports, ...summary } = landmark;
+  const { website: _website, description: _description, watchChecks: _watchChecks, reports: _reports, ...summary } = landmark;
   return summary;
 }

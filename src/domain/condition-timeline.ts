@@ -36,7 +36,8 @@ function coverPeriod(covered: [string, string][], from: string, until: string): 
 export function conditionTimelineOf(conditions: readonly StoredCurrentCondition[], keepsAnnounced: (reportId: string) => boolean = () => true): StoredCurrentCondition[] {
   const covered: [string, string][] = [];
   return conditions.filter((condition, index) => {
-    const decides = !coverPeriod(covered, condition.from, condition.currentUntil);
+    // A report superseded before its first day (supersession.ts) decides no day.
+    const decides = condition.from <= condition.currentUntil && !coverPeriod(covered, condition.from, condition.currentUntil);
     return index === 0 || decides || (isAnnouncedAhead(condition) && keepsAnnounced(condition.reportId));
   });
 }

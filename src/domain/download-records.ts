@@ -9,7 +9,7 @@ import type { DigestList } from './input-digests.ts';
  * stale `isCurrent`: a report is current while today <= currentUntil (UTC). Landmarks leave their
  * reports out; reports are a table of their own that names its landmark by slug.
  */
-export const landmarkDownloadRecord = storedLandmarkDetail.omit({ reports: true, reportDays: true, conditionTimeline: true });
+export const landmarkDownloadRecord = storedLandmarkDetail.omit({ reports: true, reportDays: true, conditionTimeline: true, watchChecks: true });
 export const reportDownloadRecord = storedReport;
 
 export type LandmarkDownloadRecord = z.infer<typeof landmarkDownloadRecord>;
@@ -18,7 +18,8 @@ export type ReportDownloadRecord = StoredReport;
 export function landmarkDownloadRecordOf(landmark: CatalogueLandmark): LandmarkDownloadRecord {
   // These only let the Worker count reports and find the condition on a day without loading them;
   // the reports table carries every report's own period.
-  const { reports: _reports, reportDays: _reportDays, conditionTimeline: _conditionTimeline, ...record } = landmark;
+  // The watch's checks say what the service last read, not what the data says.
+  const { reports: _reports, reportDays: _reportDays, conditionTimeline: _conditionTimeline, watchChecks: _watchChecks, ...record } = landmark;
   return record;
 }
 

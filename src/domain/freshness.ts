@@ -82,6 +82,8 @@ export interface Period {
 export type Phase = 'in_effect' | 'upcoming' | 'ended' | 'not_yet_reported';
 
 export function phaseOn(period: Period, day: string): Phase {
+  // Superseded before its first day (supersession.ts): it never comes, so it is never upcoming.
+  if (period.currentUntil < period.from) return dayOf(period.observedAt) <= day ? 'ended' : 'not_yet_reported';
   if (period.from <= day) return day <= period.currentUntil ? 'in_effect' : 'ended';
   return dayOf(period.observedAt) <= day ? 'upcoming' : 'not_yet_reported';
 }

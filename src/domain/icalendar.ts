@@ -5,7 +5,8 @@ import { conditionLabel } from './in-words.ts';
 
 /**
  * A landmark's announced periods as an iCalendar file (RFC 5545) a traveller subscribes to: one
- * all-day event per report whose source gave an end, stated or estimated. An event's UID is its
+ * all-day event per report whose source gave an end, stated or estimated, ending where a report
+ * that supersedes it begins. An event's UID is its
  * report's id, so a calendar that fetches the file again updates the event instead of adding a
  * second one; DTSTAMP is the report's last change, so the same data gives the same bytes.
  */
@@ -48,6 +49,7 @@ function event(report: StoredReport, host: string): string[] {
   const description =
     `${report.summary}\n` +
     `${estimated ? 'The end is an estimate of the source' : 'The end is the date the source stated'}: ${report.until}.\n` +
+    (report.supersededBy === null ? '' : `Superseded by report ${report.supersededBy}: it counts until ${report.currentUntil}.\n`) +
     `Source: ${source}.\nReport: ${report.urls.html}`;
   return [
     'BEGIN:VEVENT',
@@ -55,7 +57,8 @@ function event(report: StoredReport, host: string): string[] {
     `DTSTAMP:${dateTimeValue(report.updatedAt)}`,
     `DTSTART;VALUE=DATE:${dateValue(report.from)}`,
     // All-day events end on the day after their last day (DTEND is exclusive).
-    `DTEND;VALUE=DATE:${dateValue(addDays(report.until!, 1))}`,
+    // currentUntil is the stated end, or the day before a superseding report begins.
+    `DTEND;VALUE=DATE:${dateValue(addDays(report.currentUntil, 1))}`,
     `SUMMARY:${text(`${report.landmark.name}: ${conditionLabel(report.condition)}${estimated ? ' (end estimated)' : ''}`)}`,
     `DESCRIPTION:${text(description)}`,
     `URL:${report.urls.html}`,
@@ -73,7 +76,8 @@ export interface CalendarLandmark {
 
 export function landmarkCalendar(landmark: CalendarLandmark): string {
   const host = new URL(landmark.urls.html).host;
-  const periods = landmark.reports.filter((report) => report.until !== null).sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : a.id < b.id ? -1 : 1));
+  // A period superseded before its first day never comes: no event.
+  const periods = landmark.reports.filter((report) => report.until !== null && report.from <= report.currentUntil).sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : a.id < b.id ? -1 : 1));
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',

@@ -41,6 +41,13 @@ export class DigestList {
     this.length++;
   }
 
+  /** Puts `digest` in place of the one at `index`. */
+  replace(index: number, digest: string): void {
+    if (index < 0 || index >= this.length) throw new RangeError(`no digest at ${index} of ${this.length}`);
+    const start = index * digestBytes;
+    for (let offset = 0; offset < digestBytes; offset++) this.bytes[start + offset] = digest.charCodeAt(offset);
+  }
+
   at(index: number): Uint8Array {
     if (index < 0 || index >= this.length) throw new RangeError(`no digest at ${index} of ${this.length}`);
     return this.bytes.subarray(index * digestBytes, (index + 1) * digestBytes);
@@ -82,7 +89,12 @@ export function reportInputText(report: { id: string; landmarkSlug: string; comm
   return ['report', blobId, report.id, report.landmarkSlug, report.committedAt ?? '', landmarkBlobId].join('\0');
 }
 
-/** The text a landmark's digest is taken of: its file, its popularity, and its reports' digests. */
-export function landmarkInputText(blobId: string, slug: string, wikipediaEditions: number | null, reportDigests: readonly Uint8Array[]): string {
-  return ['landmark', blobId, slug, String(wikipediaEditions), ...reportDigests.map(asText)].join('\0');
+/** The text a landmark's digest is taken of: its file, its popularity, its watched sources' checks, and its reports' digests. */
+export function landmarkInputText(blobId: string, slug: string, wikipediaEditions: number | null, reportDigests: readonly Uint8Array[], watchChecks = '[]'): string {
+  return ['landmark', blobId, slug, String(wikipediaEditions), watchChecks, ...reportDigests.map(asText)].join('\0');
+}
+
+/** The text a superseded report's digest is taken of: its own and that of the report that supersedes it. */
+export function supersededInputText(ownDigest: Uint8Array, supersedingDigest: Uint8Array): string {
+  return ['superseded', asText(ownDigest), asText(supersedingDigest)].join('\0');
 }

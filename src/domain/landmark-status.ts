@@ -1,13 +1,16 @@
-import type { LandmarkStatus, StatusEvidence, StatusStretch, StoredCurrentCondition, StoredLandmarkDetail, StoredReport } from '../schema/api.ts';
+import type { LandmarkStatus, StatusCheckEvidence, StatusEvidence, StatusStretch, StoredCurrentCondition, StoredLandmarkDetail, StoredReport } from '../schema/api.ts';
 import { addDays, dayOf, instantOf } from '../schema/calendar.ts';
 import { conditionOn, upcomingOn } from './condition-timeline.ts';
 import { conditionLabel } from './in-words.ts';
+import { openEvidenceOn } from './watch-checks.ts';
 
 /**
  * "Will it be open, and the view clear, on the day I am there?" answered with evidence: on each
- * day, the report in effect that decides the landmark's condition (open, or affected by it), or
- * unknown when none is, never open by default. Consecutive days with the same answer and the same
- * deciding report make one stretch, so a year's trip is a few lines, not 366.
+ * day, the report in effect that decides the landmark's condition (open, or affected by it); with
+ * none, open only on the evidence of a recent check of a watched source that lists dated closures
+ * and none that day (watch-checks.ts), else unknown, never open by default. Consecutive days with
+ * the same answer and the same deciding report or check make one stretch, so a year's trip is a few
+ * lines, not 366.
  */
 
 const dayInMs = 86_400_000;
@@ -33,6 +36,9 @@ function evidenceOf(report: StoredReport, day: string): StatusEvidence {
 const sourceInWords = (report: StoredReport) => `${report.source.kind}${report.source.name ? `, ${report.source.name}` : ''}`;
 
 function inEffectReason(report: StoredReport): string {
+  if (report.supersededBy !== null) {
+    return `${conditionLabel(report.condition)} from ${report.from} (report ${report.id}, ${sourceInWords(report)}); report ${report.supersededBy} supersedes it, so it counts until ${report.currentUntil}.`;
+  }
   const what = `${conditionLabel(report.condition)} from ${report.from} (report ${report.id}, ${sourceInWords(report)})`;
   if (report.until !== null) {
     return report.untilKind === 'estimated'
@@ -65,6 +71,8 @@ function lastKnownOn(landmark: StoredLandmarkDetail, day: string): string | unde
 interface DayAnswer {
   report: StoredReport | undefined;
   inEffect: boolean;
+  /** With no report in effect: the recent check of a dated-closure source that lists no closure that day. */
+  check: StatusCheckEvidence | undefined;
 }
 
 /** The id of the report that decides `day`, or of the last known one when none is in effect. */
@@ -74,9 +82,13 @@ function decidingId(landmark: StoredLandmarkDetail, day: string): { id: string |
   return { id: lastKnownOn(landmark, day), inEffect: false };
 }
 
-function answerOn(landmark: StoredLandmarkDetail, reportsById: ReadonlyMap<string, StoredReport>, day: string): DayAnswer {
+function answerOn(landmark: StoredLandmarkDetail, reportsById: ReadonlyMap<string, StoredReport>, day: string, now: Date): DayAnswer {
   const { id, inEffect } = decidingId(landmark, day);
-  return { report: id === undefined ? undefined : reportsById.get(id), inEffect };
+  return { report: id === undefined ? undefined : reportsById.get(id), inEffect, check: inEffect ? undefined : openEvidenceOn(landmark.watchChecks, day, now) };
+}
+
+function checkReason(check: StatusCheckEvidence): string {
+  return `No report is in effect, and ${check.description} was read successfully at ${check.lastSuccessAt} and lists no closure on these days (a read speaks for the days up to ${check.horizon}).`;
 }
 
 /**
@@ -99,7 +111,7 @@ export function reportsToRead(landmark: StoredLandmarkDetail, from: string, to: 
 export const answerOfCondition = (condition: string): 'open' | 'affected' => (condition === 'open' ? 'open' : 'affected');
 
 function stretchOf(answer: DayAnswer, from: string, to: string, hasReports: boolean): StatusStretch {
-  const { report, inEffect } = answer;
+  const { report, inEffect, check } = answer;
   if (inEffect && report) {
     return {
       from,
@@ -107,9 +119,13 @@ function stretchOf(answer: DayAnswer, from: string, to: string, hasReports: bool
       answer: answerOfCondition(report.condition),
       condition: report.condition,
       evidence: evidenceOf(report, from),
+      check: null,
       lastKnown: null,
       reason: inEffectReason(report),
     };
+  }
+  if (check) {
+    return { from, to, answer: 'open', condition: 'open', evidence: null, check, lastKnown: report ? evidenceOf(report, from) : null, reason: checkReason(check) };
   }
   return {
     from,
@@ -117,6 +133,7 @@ function stretchOf(answer: DayAnswer, from: string, to: string, hasReports: bool
     answer: 'unknown',
     condition: null,
     evidence: null,
+    check: null,
     lastKnown: report ? evidenceOf(report, from) : null,
     reason: unknownReason(report, from, hasReports),
   };
@@ -139,18 +156,19 @@ function nextOf(timeline: readonly StoredCurrentCondition[], reportsById: Readon
 
 /**
  * The landmark's status on every day from `from` to `to` (inclusive, UTC days, from <= to); `read`
- * holds the reports named by reportsToRead, which the landmark's bucket does not.
+ * holds the reports named by reportsToRead, which the landmark's bucket does not; `now` is the
+ * moment of the request, which says whether a watched source's check is recent enough to count.
  */
-export function landmarkStatusOf(landmark: StoredLandmarkDetail, from: string, to: string, read: readonly StoredReport[] = []): LandmarkStatus {
+export function landmarkStatusOf(landmark: StoredLandmarkDetail, from: string, to: string, read: readonly StoredReport[], now: Date): LandmarkStatus {
   const reportsById = new Map([...landmark.reports, ...read].map((report) => [report.id, report]));
   const hasReports = landmark.reports.length > 0;
   const stretches: StatusStretch[] = [];
   let start = from;
-  let current = answerOn(landmark, reportsById, from);
+  let current = answerOn(landmark, reportsById, from, now);
   for (let day = from; day <= to; ) {
     const next = day === to ? undefined : addDays(day, 1);
-    const answer = next === undefined ? undefined : answerOn(landmark, reportsById, next);
-    if (!answer || answer.report !== current.report || answer.inEffect !== current.inEffect) {
+    const answer = next === undefined ? undefined : answerOn(landmark, reportsById, next, now);
+    if (!answer || answer.report !== current.report || answer.inEffect !== current.inEffect || answer.check?.source !== current.check?.source) {
       stretches.push(stretchOf(current, start, day, hasReports));
       if (answer) {
         start = next!;
@@ -170,6 +188,7 @@ export function landmarkStatusOf(landmark: StoredLandmarkDetail, from: string, t
     condition: (stretches.find((stretch) => stretch.answer === 'affected') ?? stretches[0]!).condition,
     reason: overallReason(stretches),
     stretches,
+    checks: landmark.watchChecks,
     next: nextOf(landmark.conditionTimeline, reportsById, to),
   };
 }

@@ -48,13 +48,14 @@ export function presentLandmarkSummary(landmark: StoredLandmarkSummary, day: str
 
 /** The landmark with the reports that matter on `day` (see landmark-reports.ts); `allReportsUrl` pages the rest. */
 export function presentLandmarkDetail(landmark: StoredLandmarkDetail, day: string, allReportsUrl: string): LandmarkDetail {
-  const { website, description, reports, ...summary } = landmark;
+  const { website, description, watchChecks, reports, ...summary } = landmark;
   const included = reportsThatMatter(reports, day);
   return {
     ...presentLandmarkSummary(summary, day),
     asOf: day,
     website,
     description,
+    watchChecks,
     reports: included.map((report) => presentReport(report, day)),
     reportsIncluded: { count: included.length, omitted: landmark.reportCount - included.length, recentLimit: recentReportLimit, limit: includedReportLimit, all: allReportsUrl },
   };

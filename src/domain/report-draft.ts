@@ -9,10 +9,12 @@ export interface ReportDraft {
   condition: string;
   summary: string;
   observedAt: string;
-  source: { kind: string; name?: string | undefined; url?: string | undefined };
+  source: { kind: string; name?: string | undefined; url?: string | undefined; itemId?: string | undefined };
   from?: string | undefined;
   until?: string | undefined;
   untilKind?: string | undefined;
+  /** The id of the earlier report this one updates. */
+  supersedes?: string | undefined;
   /** Markdown details; when absent the body is only the guidance comment. */
   details?: string | undefined;
 }

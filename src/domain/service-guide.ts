@@ -25,7 +25,7 @@ export const freshnessGuide =
   'announced to start later. A landmark\'s `currentCondition` is the most recently confirmed report in effect, else its most ' +
   'recently confirmed report with isCurrent false: then say when it was last seen rather than stating it as today\'s condition. ' +
   `To answer "is it open on a day or during a trip", use ${op.getLandmarkStatus}: it says open, affected or unknown, never open by default, ` +
-  'with the report to cite.';
+  'with the report to cite, or, for a day open with no report in effect, the recent check of an official source that lists dated closures and none that day (`check`).';
 
 /** Which operation to call for what, in the order an agent meets them. */
 export const operationsGuide =

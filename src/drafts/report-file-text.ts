@@ -49,6 +49,7 @@ export function reportFileText(draft: ReportDraft): string {
     optional('name', draft.source.name, '"Your name, a handle, or the publication"', '  '),
     ...comment('The page that documents what you report: the operator\'s notice or a news article from the time, never an encyclopedia (required for official and press reports).', '  '),
     optional('url', draft.source.url, 'https://example.org/announcement', '  '),
+    ...(draft.source.itemId === undefined ? [] : [...comment('The watched source and its item (written by npm run watch; keep it, so the next run knows the item).', '  '), `  itemId: ${yamlScalar(draft.source.itemId, 'text')}`]),
     // A blank line ends the source block: without it, adding a confirmation (a YAML round trip)
     // would insert one here, changing a line the contributor did not touch.
     '',
@@ -62,6 +63,7 @@ export function reportFileText(draft: ReportDraft): string {
     optional('until', draft.until, 'YYYY-MM-DD'),
     ...comment('announced: the source gives that date; estimated: it says "around 2030" or "in spring" (write the last day of that period).'),
     optional('untilKind', draft.untilKind, 'estimated'),
+    ...(draft.supersedes === undefined ? [] : [...comment('The earlier report this one updates: it stops counting from this one\'s first day.'), `supersedes: ${yamlScalar(draft.supersedes)}`]),
     '---',
     '<!--',
     'Details (optional, Markdown): what exactly is affected, what is still open or visible, how long',

@@ -7,6 +7,7 @@ import { contentChanges, type ContentChanges, type ContentState } from '../load/
 import { parseCacheDir } from '../kept/parse-cache.ts';
 import { loadContent, parsingInWords, reportCommitTimesOf } from '../load/load-content.ts';
 import { loadPopularity } from '../load/popularity.ts';
+import { loadWatchChecks } from '../load/watch-checks.ts';
 import type { Problem } from '../load/problem.ts';
 import { buildCatalogue, type Catalogue } from '../domain/catalogue.ts';
 import { changeOrder } from '../domain/changes.ts';
@@ -147,6 +148,10 @@ async function applyChanges(options: BuildOptions, fingerprint: string, manifest
       const { sitelinks, problems } = await loadPopularity(root);
       return problems.length === 0 ? sitelinks : undefined;
     },
+    watchChecks: async () => {
+      const { checks, problems } = await loadWatchChecks(root);
+      return problems.length === 0 ? checks : undefined;
+    },
   });
   if (!update.ok) return update;
   const changed = known.changed.length;
@@ -163,14 +168,15 @@ async function applyChanges(options: BuildOptions, fingerprint: string, manifest
  * catalogue itself, and holding both at once was the build's peak.
  */
 async function loadAndDerive(options: BuildOptions): Promise<{ ok: true; catalogue: Catalogue; parsing: string } | { ok: false; problems: Problem[] }> {
-  const [{ content, problems, cache }, popularity] = await Promise.all([
+  const [{ content, problems, cache }, popularity, watched] = await Promise.all([
     loadContent({ root: options.contentRoot, now: options.now, cacheDir: parseCacheDir(options.contentRoot), commitTimesFile: commitTimesFile(options.contentRoot) }),
     loadPopularity(options.contentRoot),
+    loadWatchChecks(options.contentRoot),
   ]);
-  const allProblems = [...problems, ...popularity.problems];
+  const allProblems = [...problems, ...popularity.problems, ...watched.problems];
   if (allProblems.length > 0) return { ok: false, problems: allProblems };
   const catalogue = buildCatalogue(
-    { landmarks: content.landmarks, reports: released(content.reports), popularity: popularity.sitelinks, digest: (text) => hash('sha256', text, 'binary'), bodies: reportBodiesIn(options.contentRoot) },
+    { landmarks: content.landmarks, reports: released(content.reports), popularity: popularity.sitelinks, watchChecks: watched.checks, digest: (text) => hash('sha256', text, 'binary'), bodies: reportBodiesIn(options.contentRoot) },
     options.siteUrl,
   );
   return { ok: true, catalogue, parsing: cache ? parsingInWords(cache) : '' };

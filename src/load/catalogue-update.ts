@@ -7,6 +7,7 @@ import { orderAfter, positionOf, shardOfSlug, type CatalogueShard, type KeptCata
 import { landmarkFile, otherAllowedFiles, reportFile } from './check-content-file.ts';
 import { crossCheck, type Elsewhere } from './cross-checks.ts';
 import { popularityPath } from './popularity.ts';
+import { watchChecksPath, type WatchChecksFile } from '../schema/watch-checks.ts';
 import { readAndCheck } from './read-and-check.ts';
 import type { LandmarkRecord, ReportRecord } from './records.ts';
 
@@ -27,6 +28,8 @@ export interface UpdateOptions {
    * landmark's id is new; undefined when the file has a problem.
    */
   popularity: () => Promise<ReadonlyMap<string, number> | undefined>;
+  /** content/watch/checks.yaml's records, read when a landmark is derived again; undefined when the file has a problem. */
+  watchChecks: () => Promise<WatchChecksFile['checks'] | undefined>;
 }
 
 export type CatalogueUpdate =
@@ -88,6 +91,9 @@ export async function updateCatalogue(kept: KeptCatalogue, changed: readonly str
           if ((editions.get(wikidata) ?? null) !== wikipediaEditions) touch(slug);
         }
       }
+    } else if (file === watchChecksPath) {
+      // Every landmark whose checks changed is published again; finding which is a full load's work for now.
+      return { ok: false, reason: `${file} changed` };
     } else if (!otherAllowedFiles.has(file)) return { ok: false, reason: `${file} changed` };
   }
 
@@ -113,8 +119,10 @@ export async function updateCatalogue(kept: KeptCatalogue, changed: readonly str
   reports.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.file < b.file ? -1 : 1));
   if (crossCheck({ landmarks, reports }, options.now, untouchedIn(shards, touched)).length > 0) return { ok: false, reason: 'the changed files have a problem across files' };
 
+  const watchChecks = landmarks.some((landmark) => landmark.frontmatter.watch !== undefined) ? await options.watchChecks() : {};
+  if (!watchChecks) return { ok: false, reason: `${watchChecksPath} has a problem` };
   const part = buildCatalogue(
-    { landmarks, reports, popularity: await popularityOf(landmarks, touched, popularityNow, changed.includes(popularityPath)), digest: (text) => hash('sha256', text, 'binary') },
+    { landmarks, reports, watchChecks, popularity: await popularityOf(landmarks, touched, popularityNow, changed.includes(popularityPath)), digest: (text) => hash('sha256', text, 'binary') },
     options.siteUrl,
   );
   // Each shard holding a landmark derived again: what it kept of the others, and what was derived.

@@ -9,8 +9,8 @@ import type { LandmarkRecord, ReportRecord } from './records.ts';
 export const landmarkFile = /^content\/landmarks\/([^/]+)\.md$/;
 /** Where reports live: the folder names the landmark's slug, the file the report's id. */
 export const reportFile = /^content\/reports\/([^/]+)\/([^/]+)\.md$/;
-/** The other files content/ may hold; neither is a landmark or a report. */
-export const otherAllowedFiles = new Set(['content/popularity.yaml', 'content/README.md']);
+/** The other files content/ may hold (popularity counts, its README, the watch's check records); none is a landmark or a report. */
+export const otherAllowedFiles = new Set(['content/popularity.yaml', 'content/README.md', 'content/watch/checks.yaml']);
 
 /** What one file yields: plain data, so it can come from a worker thread or the parse cache. */
 export interface FileOutcome {

@@ -163,6 +163,53 @@ function earlierFilesWithSameId(reports: readonly ReportRecord[]): Map<ReportRec
   return duplicates;
 }
 
+/**
+ * Adds to `problems` those of `supersedes` (supersession.ts): it names an existing report of the
+ * same landmark, other than itself, that no other report supersedes, and no chain of them loops
+ * back (each report of a loop would end the day before the next begins, so none would count).
+ * The map of ids is built only when some report names one.
+ */
+function checkSupersession(reports: readonly ReportRecord[], elsewhere: Elsewhere, problems: UnlocatedProblem[]): void {
+  const naming = reports.filter((report) => report.frontmatter.supersedes !== undefined);
+  if (naming.length === 0) return;
+  const byId = new Map(reports.map((report) => [report.id, report]));
+  const firstSuperseder = new Map<string, ReportRecord>();
+  const at = (report: ReportRecord, message: string) => problemAt(report, ['supersedes'], 'supersedes', message);
+  for (const report of naming) {
+    const named = report.frontmatter.supersedes!;
+    const target = byId.get(named);
+    if (named === report.id) {
+      problems.push(at(report, `expected the id of an earlier report of ${report.landmarkSlug}; got "${named}", this report's own id`));
+    } else if (target === undefined) {
+      const file = elsewhere.reportWithId(named);
+      const ownIds = reports.filter((other) => other.landmarkSlug === report.landmarkSlug && other !== report).map((other) => other.id);
+      problems.push(
+        at(report, file === undefined
+          ? `expected the id of a report in content/reports/${report.landmarkSlug}/; got "${named}", which no report has${didYouMean(named, ownIds)}`
+          : `expected a report of the same landmark, ${report.landmarkSlug}; got "${named}", which is ${file}`),
+      );
+    } else if (target.landmarkSlug !== report.landmarkSlug) {
+      problems.push(at(report, `expected a report of the same landmark, ${report.landmarkSlug}; got "${named}", which is ${target.file}`));
+    } else {
+      const earlier = firstSuperseder.get(named);
+      if (earlier === undefined) firstSuperseder.set(named, report);
+      else problems.push(at(report, `expected a report that no other report supersedes; got "${named}", which ${earlier.file} already supersedes (name ${earlier.id} instead: a later word updates the latest one)`));
+    }
+  }
+  // A loop: following supersedes from a report comes back to it.
+  for (const report of naming) {
+    const seen = new Set<string>([report.id]);
+    let next = report.frontmatter.supersedes;
+    while (next !== undefined && !seen.has(next)) {
+      seen.add(next);
+      next = byId.get(next)?.frontmatter.supersedes;
+    }
+    if (next === report.id && report.frontmatter.supersedes !== report.id) {
+      problems.push(at(report, `expected a chain of superseded reports that ends; got "${report.frontmatter.supersedes}", which leads back to this report through ${[...seen].slice(1).join(' -> ')} (remove supersedes from the earliest report of the loop)`));
+    }
+  }
+}
+
 /** A landmark outside the content checked: only what the rules across files compare. */
 export interface KeptLandmark {
   file: string;
@@ -234,6 +281,7 @@ export function crossCheck(content: Content, now: Date, elsewhere: Elsewhere = n
     checkReportDates(report, problems, now, isInFuture);
     checkReportSources(report, problems);
   }
+  checkSupersession(content.reports, elsewhere, problems);
   return problems;
 }
 

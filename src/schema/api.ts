@@ -4,6 +4,8 @@ import { conditions } from './conditions.ts';
 import { landmarkSlug } from './landmark-frontmatter.ts';
 import { untilKinds } from './periods.ts';
 import { sourceKind } from './sources.ts';
+import { watchOutcomeMeanings, watchOutcomes } from './watch-checks.ts';
+import { watchCheckValidDays, watchHorizonDays, watchMethods } from './watch-sources.ts';
 
 /**
  * The JSON the API serves. Static files hold the "stored" shapes, which carry dates only; the
@@ -28,7 +30,7 @@ const freshnessFields = {
   lastConfirmedAt: dateOrDateTime.describe('The latest of the observation and its confirmations.'),
   reportExpiryDays: z.int().positive().describe('Days after the last confirmation (or after `from`, when later) that a report of this condition stays current when its source states no end.'),
   from: calendarDate.describe('First day (UTC) on which the condition applies: the announced start of a condition announced ahead, else the day of observedAt.'),
-  currentUntil: calendarDate.describe('Last day (UTC) on which the report is current: the end its source stated (until), else the later of lastConfirmedAt and from, plus reportExpiryDays.'),
+  currentUntil: calendarDate.describe('Last day (UTC) on which the report is current: the end its source stated (until), else the later of lastConfirmedAt and from, plus reportExpiryDays; when a later report supersedes it, at most the day before that report\'s from.'),
 };
 const isCurrent = z.boolean().describe('Whether the report is in effect (from <= day <= currentUntil) on the day answered for: the day of the request, or `at`.');
 const isUpcoming = z.boolean().describe('Whether the report was announced by the day answered for and its condition starts after it (from > day).');
@@ -58,6 +60,11 @@ export const storedReport = z.object({
     .enum(untilKinds)
     .nullable()
     .describe('announced: the source states the end date; estimated: the source gives an approximate end ("around 2030"), written as the last day of that period. Null without until.'),
+  supersedes: z.string().nullable().describe('Id of the earlier report of the same landmark that this one updates (a new end, a changed condition), if any.'),
+  supersededBy: z
+    .string()
+    .nullable()
+    .describe('Id of the later report that updates this one, if any: this report counts only until the day before that one\'s from, and its currentUntil says so.'),
   source: z.object({
     kind: sourceKind,
     name: z.string().nullable().describe('Who reported it or where it was published.'),
@@ -160,9 +167,27 @@ export const landmarkSummary = z.object({
   announcedNext,
 });
 
+/** The last check of one official source the landmark's `watch:` list names (npm run watch, on a schedule). */
+export const watchCheck = z
+  .object({
+    source: z.string().describe('The source as the landmark\'s watch list names it, e.g. "nps:grca" or "ical:https://…".'),
+    method: z.enum(watchMethods),
+    description: z.string().describe('What was read, in words, e.g. "NPS alerts and operating hours for grca".'),
+    url: z.string().describe('The address read.'),
+    checkedAt: z.iso.datetime().describe('When the source was last tried.'),
+    outcome: z.enum(watchOutcomes).describe(Object.entries(watchOutcomeMeanings).map(([outcome, meaning]) => `${outcome}: ${meaning}`).join('; ') + '.'),
+    items: z.int().nonnegative().describe('Items the source listed at its last successful read.'),
+    lastSuccessAt: z.iso.datetime().nullable().describe('When the source was last read successfully; null when never.'),
+    listsDatedClosures: z.boolean().describe(`Whether the source lists closures with their days (NPS operating-hours exceptions, JSON-LD special opening hours, an operator calendar): read successfully within ${watchCheckValidDays} days, it can make a day open.`),
+    closures: z.array(z.tuple([calendarDate, calendarDate])).describe('Periods of closure the source listed at its last successful read, [first day, last day]; empty for other sources.'),
+    error: z.string().nullable().describe('Why the last try failed, or why the source is paused; null otherwise.'),
+  })
+  .describe('The last check of an official source watched for this landmark.');
+
 const landmarkDetailFields = {
   website: z.url().nullable().describe('Official website, if any.'),
   description: z.string().describe('Short description in Markdown.'),
+  watchChecks: z.array(watchCheck).describe('Official sources watched for this landmark and what their last check found; empty when none is watched or none was checked yet.'),
 };
 
 export const storedLandmarkDetail = storedLandmarkSummary.extend({
@@ -334,14 +359,21 @@ export const statusEvidence = z
 
 export const statusAnswer = z
   .enum(['open', 'affected', 'unknown'])
-  .describe('open: a report in effect says it is open; affected: a report in effect names a condition; unknown: no report is in effect (never open by default).');
+  .describe(`open: a report in effect says it is open, or no report is in effect and a watched official source that lists dated closures was read successfully within ${watchCheckValidDays} days, lists none on that day, and the day is at most ${watchHorizonDays} days after that read (the check is the evidence); affected: a report in effect names a condition; unknown: otherwise (never open by default).`);
+
+/** The check that makes a day open when no report is in effect. */
+export const statusCheckEvidence = watchCheck
+  .pick({ source: true, method: true, description: true, url: true, checkedAt: true, lastSuccessAt: true })
+  .extend({ horizon: calendarDate.describe(`The last day the check speaks for (its read plus ${watchHorizonDays} days).`) })
+  .describe('The watched official source whose recent successful read lists no closure on these days.');
 
 export const statusStretch = z.object({
   from: calendarDate.describe('First day of the stretch.'),
   to: calendarDate.describe('Last day of the stretch: every day of it has the same answer and deciding report.'),
   answer: statusAnswer,
   condition: condition.nullable().describe('The condition in effect; null when unknown.'),
-  evidence: statusEvidence.nullable().describe('The deciding report; null when unknown.'),
+  evidence: statusEvidence.nullable().describe('The deciding report; null when unknown or when a check decides.'),
+  check: statusCheckEvidence.nullable().describe('When no report is in effect and the answer is open: the check that shows it; null otherwise.'),
   lastKnown: statusEvidence
     .nullable()
     .describe('When unknown: the most recently confirmed report made by then (no longer or not yet in effect), with its age; null otherwise or with no such report.'),
@@ -357,6 +389,7 @@ export const landmarkStatus = z.object({
   condition: condition.nullable().describe('The condition of the first affected stretch; else that of the first stretch (open, or null when unknown).'),
   reason: z.string().describe('The answer in words.'),
   stretches: z.array(statusStretch).describe('The period cut into stretches of days with the same answer and deciding report, in day order.'),
+  checks: z.array(watchCheck).describe('Every official source watched for this landmark, with its last check: what was checked and when, whatever the answer.'),
   next: z
     .object({
       reportId: z.string(),
@@ -372,5 +405,7 @@ export const landmarkStatus = z.object({
 });
 
 export type StatusEvidence = z.infer<typeof statusEvidence>;
+export type WatchCheck = z.infer<typeof watchCheck>;
+export type StatusCheckEvidence = z.infer<typeof statusCheckEvidence>;
 export type StatusStretch = z.infer<typeof statusStretch>;
 export type LandmarkStatus = z.infer<typeof landmarkStatus>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countryCodes } from './country-codes.ts';
+import { watchSource } from './watch-sources.ts';
 
 /** A landmark's slug is its file name: lowercase ASCII words joined by hyphens. */
 export const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -34,6 +35,11 @@ export const landmarkFrontmatter = z.strictObject({
     .regex(/^Q[1-9]\d*$/, { error: 'expected a Wikidata item id like "Q243"' })
     .describe('Wikidata item id, e.g. Q243.'),
   website: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional().describe('Official website.'),
+  watch: z
+    .array(watchSource)
+    .max(10)
+    .optional()
+    .describe('Official sources that npm run watch reads on a schedule to propose reports: each entry one method and its parameters, like "- nps: { parkCode: grca }" or "- wikidata: {}".'),
 });
 
 export type LandmarkFrontmatter = z.infer<typeof landmarkFrontmatter>;

@@ -42,6 +42,13 @@ export const reportFrontmatter = z.strictObject({
     kind: sourceKind,
     name: z.string().trim().min(1).max(200).optional().describe('Who reported it or where it was published.'),
     url: sourceUrl.optional().describe('The page that documents the claim: the operator\'s notice or a contemporaneous news article.'),
+    itemId: z
+      .string()
+      .trim()
+      .min(1)
+      .max(500)
+      .optional()
+      .describe('Written by npm run watch: the watched source and the item\'s id there (alert id, event UID, feed guid), so that the next run knows the item.'),
   }),
   additionalSources: z
     .array(citation)
@@ -58,6 +65,9 @@ export const reportFrontmatter = z.strictObject({
     .enum(untilKinds)
     .optional()
     .describe('How the source gave until: announced (a stated date; the default) or estimated ("around 2030", "in spring": write the last day of that period).'),
+  supersedes: reportId
+    .optional()
+    .describe("The id of an earlier report of the same landmark that this one updates (a new end, a changed condition): the earlier one stops counting from this one's first day, and stays in the history."),
 });
 
 export type ReportFrontmatter = z.infer<typeof reportFrontmatter>;

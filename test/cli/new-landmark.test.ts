@@ -29,6 +29,7 @@ describe('npm run new-landmark with flags', () => {
       coordinates: { lat: 48.1915, lon: 16.3809 },
       wikidata: 'Q303139',
       website: 'https://www.belvedere.at',
+      watch: [{ wikidata: {} }],
     });
   });
 

@@ -115,3 +115,43 @@ describe('GitHub annotations', () => {
     );
   });
 });
+
+describe('supersedes', () => {
+  it('refuses an unknown id, a report of another landmark and a loop, each at its line and column', async () => {
+    const root = await writeContentTree({
+      'content/landmarks/eiffel-tower.md': validLandmark(),
+      'content/landmarks/louvre.md': validLandmark('Louvre', 'Q19675'),
+      'content/reports/eiffel-tower/aaaaaa22.md': validReport({ supersedes: 'bbbbbb33' }),
+      'content/reports/eiffel-tower/bbbbbb33.md': validReport({ supersedes: 'aaaaaa22' }),
+      'content/reports/eiffel-tower/cccccc44.md': validReport({ supersedes: 'zzzzzz99' }),
+      'content/reports/eiffel-tower/dddddd55.md': validReport({ supersedes: 'eeeeee66' }),
+      'content/reports/louvre/eeeeee66.md': validReport(),
+    });
+    const result = await runScript('validate.ts', ['--root', root], { GITHUB_ACTIONS: '' });
+    expect(result.code).toBe(1);
+    expect(result.stderr.split('\n').filter((line) => line.includes(' supersedes: '))).toEqual([
+      'content/reports/eiffel-tower/aaaaaa22.md:5:13 supersedes: expected a chain of superseded reports that ends; got "bbbbbb33", which leads back to this report through bbbbbb33 (remove supersedes from the earliest report of the loop)',
+      'content/reports/eiffel-tower/bbbbbb33.md:5:13 supersedes: expected a chain of superseded reports that ends; got "aaaaaa22", which leads back to this report through aaaaaa22 (remove supersedes from the earliest report of the loop)',
+      'content/reports/eiffel-tower/cccccc44.md:5:13 supersedes: expected the id of a report in content/reports/eiffel-tower/; got "zzzzzz99", which no report has',
+      'content/reports/eiffel-tower/dddddd55.md:5:13 supersedes: expected a report of the same landmark, eiffel-tower; got "eeeeee66", which is content/reports/louvre/eeeeee66.md',
+    ]);
+  });
+});
+
+describe('watch', () => {
+  it('says which source entry is wrong, where, and what was expected', async () => {
+    const landmark = validLandmark().replace(
+      'wikidata: Q243\n',
+      'wikidata: Q243\nwatch:\n  - nps: { parkCode: GRCA }\n  - jsonld: { url: "http://example.org/x" }\n  - rss: { url: "https://example.org/feed" }\n  - { ical: { url: "https://example.org/c.ics" }, wikidata: {} }\n  - wikidata: {}\n',
+    );
+    const result = await runScript('validate.ts', ['--root', await writeContentTree({ 'content/landmarks/eiffel-tower.md': landmark })], { GITHUB_ACTIONS: '' });
+    expect(result.code).toBe(1);
+    expect(result.stderr.split('\n').filter((line) => line.includes(' watch.'))).toEqual([
+      'content/landmarks/eiffel-tower.md:11:22 watch.0.nps.parkCode: expected a park code of four lowercase letters, like "grca" (the NPS unit code); got "GRCA"',
+      'content/landmarks/eiffel-tower.md:12:20 watch.1.jsonld.url: expected an https URL, like "https://museum.example/opening-hours"; got "http://example.org/x"',
+      'content/landmarks/eiffel-tower.md:13:5 watch.2.rss: unknown field; expected one of nps, jsonld, ical, feed, wikidata (did you mean "nps"?)',
+      'content/landmarks/eiffel-tower.md:13:5 watch.2: expected exactly one method per entry, one of nps, jsonld, ical, feed, wikidata, like "- nps: { parkCode: grca }"; got a set of fields',
+      'content/landmarks/eiffel-tower.md:14:5 watch.3: expected exactly one method per entry, one of nps, jsonld, ical, feed, wikidata, like "- nps: { parkCode: grca }"; got a set of fields',
+    ]);
+  });
+});

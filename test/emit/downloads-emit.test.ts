@@ -42,6 +42,8 @@ function syntheticCatalogue(): Catalogue {
       confirmations: number === 2 ? [{ date: '2026-03-20', note: 'Still "there",\nclosed.' }] : [],
       until: null,
       untilKind: null,
+      supersedes: null,
+      supersededBy: null,
       source: { kind: 'traveller', name: number === 1 ? null : 'A "visitor"', url: null },
       additionalSources: number === 2 ? [{ name: 'A "paper", page 2', url: 'https://news.example/a,b' }] : [],
       details: `${scripts[(index + number + 1) % scripts.length]}\n\nMore, text.`,
@@ -67,6 +69,7 @@ function syntheticCatalogue(): Catalogue {
       conditionTimeline: index % 5 ? [current] : [],
       website: index % 2 ? `https://example.org/${slug}?a=1&b=2` : null,
       description: index % 7 ? `Description of ${name}, "quoted".` : '',
+      watchChecks: [],
       reports: own,
     });
   }
@@ -121,7 +124,7 @@ describe('bulk downloads of the same catalogue', () => {
   it('hold exactly the catalogue records in NDJSON, without the internal day counts, timeline or embedded reports', async () => {
     const lines = (await whole.read('landmarks.ndjson')).toString('utf8').split('\n');
     expect(lines.pop()).toBe('');
-    const expected = catalogue.landmarks.map(({ reports: _reports, reportDays: _days, conditionTimeline: _timeline, ...record }) => record);
+    const expected = catalogue.landmarks.map(({ reports: _reports, reportDays: _days, conditionTimeline: _timeline, watchChecks: _checks, ...record }) => record);
     expect(lines.map((line) => JSON.parse(line))).toEqual(expected);
     const reportLines = (await whole.read('reports.ndjson')).toString('utf8').trimEnd().split('\n');
     expect(reportLines.map((line) => JSON.parse(line))).toEqual(catalogue.reports);
@@ -133,7 +136,7 @@ describe('bulk downloads of the same catalogue', () => {
       const [header, ...rows] = parseCsv((await whole.read(`${table}.csv`)).toString('utf8'));
       expect(header!.map((field) => field.text)).toEqual(fields.map((field) => field.name));
       const fromCsv = rows.map((row) => unflatten(fields, row.map(csvCellValue)));
-      const expected = table === 'reports' ? catalogue.reports : catalogue.landmarks.map(({ reports: _r, reportDays: _d, conditionTimeline: _t, ...record }) => record);
+      const expected = table === 'reports' ? catalogue.reports : catalogue.landmarks.map(({ reports: _r, reportDays: _d, conditionTimeline: _t, watchChecks: _w, ...record }) => record);
       expect(fromCsv).toEqual(expected);
 
       const databaseFile = path.join(whole.directory, 'landmark-condition-reports.sqlite');

@@ -89,6 +89,23 @@ describe('a rebuild from the kept catalogue', () => {
     // Five builds, each running Astro: about 28 s on an idle two-core machine, more beside other tests.
   }, 120_000);
 
+  it('republishes a report when a later one supersedes it, as a cold build does', async () => {
+    const root = await builtCatalogue();
+    const [slug] = (await fg('content/landmarks/*.md', { cwd: root })).sort().map((file) => path.basename(file, '.md'));
+    const older = path.basename((await reportsOf(root, slug!)).sort()[0]!, '.md');
+    // Only the new file changed: the older report's own file, and so its own digest, did not.
+    await writeFile(path.join(root, `content/reports/${slug}/supersede01.md`), validReport({ observedAt: '2026-11-20', supersedes: older }));
+    const warm = await build(root, 'warm');
+    expect(warm.code, warm.stderr).toBe(0);
+    expect(warm.stdout).toContain('the rest taken from the kept catalogue');
+    const warmSite = await snapshotOf(path.join(root, 'warm'));
+    expect(warmSite).toEqual(await coldSite(root));
+    const buckets = Object.keys(warmSite).filter((file) => file.startsWith('_data/reports/'));
+    const published = Object.assign({}, ...(await Promise.all(buckets.map(async (file) => JSON.parse(await readFile(path.join(root, 'warm', file), 'utf8'))))));
+    expect(published[older]).toMatchObject({ supersededBy: 'supersede01' });
+    expect(published[older].currentUntil <= '2026-11-19').toBe(true);
+  }, 120_000);
+
   it('leaves content with problems to the full load, which names them all, and keeps the catalogue it had', async () => {
     const root = await builtCatalogue();
     const slugs = (await fg('content/landmarks/*.md', { cwd: root })).sort().map((file) => path.basename(file, '.md'));

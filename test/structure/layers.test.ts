@@ -18,7 +18,8 @@ const layers: Record<string, readonly string[]> = {
   drafts: ['load', 'domain', 'schema'],
   site: ['emit', 'drafts', 'domain', 'schema'],
   worker: ['domain', 'schema'],
-  cli: ['emit', 'drafts', 'load', 'kept', 'domain', 'schema'],
+  watch: ['drafts', 'load', 'kept', 'domain', 'schema'],
+  cli: ['watch', 'emit', 'drafts', 'load', 'kept', 'domain', 'schema'],
 };
 
 const importPattern = /(?:^|\s)(?:import|export)\b[^'"`;]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)|^\s*import\s+['"](\.[^'"]+)['"]/gm;

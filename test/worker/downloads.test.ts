@@ -22,9 +22,12 @@ const resource = (name: string) => datapackage.resources.find((candidate) => can
 const download = async (file: string) => Buffer.from(await (await site.get(`/data/${file}`)).arrayBuffer());
 const downloadText = async (name: string) => (await Promise.all(filesOf(resource(name)).map(download))).map((bytes) => bytes.toString('utf8')).join('');
 
-/** What the API serves, less what depends on the moment of the request: the records a download holds. */
+/**
+ * What the API serves, less what depends on the moment of the request: the records a download holds.
+ * The watch's last checks are the service's record of what it read, not data: downloads leave them out.
+ */
 function withoutRequestTime(landmark: LandmarkDetail) {
-  const { reports: _reports, reportCounts, currentCondition, asOf: _asOf, announcedNext: _announcedNext, reportsIncluded: _reportsIncluded, ...rest } = landmark;
+  const { reports: _reports, reportCounts, currentCondition, asOf: _asOf, announcedNext: _announcedNext, reportsIncluded: _reportsIncluded, watchChecks: _watchChecks, ...rest } = landmark;
   const { isCurrent: _isCurrent, ...condition } = currentCondition ?? { isCurrent: false };
   return { ...rest, currentCondition: currentCondition ? condition : null, reportCount: reportCounts.total };
 }

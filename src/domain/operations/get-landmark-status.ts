@@ -8,6 +8,7 @@ import { landmarkStatus } from '../../schema/api.ts';
 import { dayWindow } from '../answer-day.ts';
 import { apiBasePath } from '../urls.ts';
 import { declareOperation } from './declaration.ts';
+import { watchCheckValidDays, watchHorizonDays } from '../../schema/watch-sources.ts';
 
 /** The period asked about: one day (`on`, today by default) or a trip (`from` and `to` together). */
 function periodAsked(now: Date, on: string | undefined, from: string | undefined, to: string | undefined): { from: string; to: string } {
@@ -34,7 +35,7 @@ export const getLandmarkStatus = declareOperation({
   summary: 'Whether a landmark is open, affected by a condition, or unknown on a day or over a trip, with the report that decides it and why.',
   description:
     'Ask about one day with `on` (default: today, UTC) or a trip with `from` and `to` (at most ' + maxStatusDays + ' days). ' +
-    '`answer` is open or affected only when a report is in effect on that day (from <= day <= currentUntil); otherwise it is unknown, never open by default. ' +
+    '`answer` is open or affected when a report is in effect on that day (from <= day <= currentUntil). With none in effect, it is open only when a watched official source that lists dated closures (NPS operating-hours exceptions, JSON-LD special opening hours, an operator calendar) was read successfully within ' + watchCheckValidDays + ' days of the request, lists no closure that day, and the day is at most ' + watchHorizonDays + ' days after that read: then `check` names that source, its URL and when it was read. Otherwise it is unknown, never open by default. `checks` says what every watched source last found. ' +
     'Each stretch of days with the same answer names its deciding report (`evidence`: id, canonical URL, source, observed and confirmed dates, age on that day) and says why in `reason`; `next` is the next condition announced to start after the period. ' +
     'Cite `evidence.url`.',
   tag: 'Landmarks',
@@ -60,6 +61,6 @@ export const getLandmarkStatus = declareOperation({
       throw landmarkNotFound(slug);
     }
     const read = await Promise.all(reportsToRead(landmark, period.from, period.to).map((id) => store.report(id)));
-    return landmarkStatusOf(landmark, period.from, period.to, read.filter((report) => report !== undefined));
+    return landmarkStatusOf(landmark, period.from, period.to, read.filter((report) => report !== undefined), now);
   },
 });

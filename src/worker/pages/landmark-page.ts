@@ -1,3 +1,4 @@
+import { watchCheckInWords } from '../../domain/watch-checks.ts';
 import { answerInWords, conditionLabel, freshnessInWords, placeInWords } from '../../domain/in-words.ts';
 import { contributingUrlOf, editLandmarkUrl } from '../../domain/repository-links.ts';
 import { sitePath } from '../../domain/urls.ts';
@@ -73,6 +74,11 @@ export function landmarkPage(landmark: LandmarkDetail, repositoryUrl: string, ch
   ${reportList(upcoming, 'Conditions announced to start later, soonest first')}`}
 
   ${dayCheckSection(landmark, check)}
+
+  ${landmark.watchChecks.length > 0 && html`<h2>Official sources checked</h2>
+  <ul class="watch-checks">
+    ${landmark.watchChecks.map((watched) => html`<li><a href="${watched.url}" rel="nofollow">${watchCheckInWords(watched)}</a></li>`)}
+  </ul>`}
 
   <h2>About the landmark</h2>
   ${trusted(renderMarkdown(landmark.description))}

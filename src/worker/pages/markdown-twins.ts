@@ -1,3 +1,4 @@
+import { watchCheckInWords } from '../../domain/watch-checks.ts';
 import type { LandmarkDetail, LandmarkReportList, Report } from '../../schema/api.ts';
 import { conditionInWords, conditionLabel, freshnessInWords, noLongerCurrent, notYetCurrent, periodInWords } from '../../domain/in-words.ts';
 
@@ -35,6 +36,11 @@ export function landmarkMarkdown(landmark: LandmarkDetail): string {
     for (const report of upcoming) lines.push(`- [${report.summary}](${report.urls.html}): ${conditionLabel(report.condition)}, ${periodInWords(report)}`);
     lines.push('');
   }
+  if (landmark.watchChecks.length > 0) {
+    lines.push('## Official sources checked', '');
+    for (const watched of landmark.watchChecks) lines.push(`- ${watchCheckInWords(watched)} <${watched.url}>`);
+    lines.push('');
+  }
   lines.push(`## Reports (${landmark.reportCounts.total})`, '');
   for (const report of landmark.reports) {
     const period = report.until ? `; ${periodInWords(report)}` : '';
@@ -62,6 +68,8 @@ export function reportMarkdown(report: Report): string {
   ];
   if (report.from > report.observedAt.slice(0, 10)) lines.push(`- Starts: ${report.from} (announced ahead)`);
   if (report.until) lines.push(`- ${report.untilKind === 'estimated' ? 'Estimated end: about' : 'Announced end:'} ${report.until}`);
+  if (report.supersedes) lines.push(`- Supersedes report ${report.supersedes}`);
+  if (report.supersededBy) lines.push(`- Superseded by report ${report.supersededBy}: counts until ${report.currentUntil}`);
   for (const confirmation of report.confirmations) {
     lines.push(`- Confirmed ${confirmation.date.slice(0, 10)}${confirmation.note ? `: ${confirmation.note}` : ''}`);
   }

@@ -19,6 +19,7 @@ export function reportPage(report: Report, repositoryUrl: string): PageContent {
   const citation =
     `${dataLicense.attribution} (${day(report.updatedAt).slice(0, 4)}). “${title}”, observed ${day(report.observedAt)}. ` +
     `Landmark Condition Reports, report ${report.id}. ${report.urls.html}. ${dataLicense.shortTitle}.`;
+  // Links to a related report are relative: reports are siblings under /reports/.
   const main = html`
   <h1>${title}</h1>
   <p class="lead">${report.summary}</p>
@@ -39,12 +40,15 @@ export function reportPage(report: Report, repositoryUrl: string): PageContent {
     <dt>Current until</dt>
     <dd>
       <span data-current-until="${report.currentUntil}" data-from="${report.from}"><time datetime="${report.currentUntil}">${report.currentUntil}</time></span>
-      <span class="entry-meta">${report.until !== null
+      <span class="entry-meta">${report.supersededBy !== null
+        ? html`<a href="${report.supersededBy}">report ${report.supersededBy}</a> supersedes it: it counts until the day before that report begins, at the latest`
+        : report.until !== null
         ? report.untilKind === 'estimated'
           ? 'an estimate of the end, given by the source'
           : 'the end date the source stated'
         : `last confirmed ${day(report.lastConfirmedAt)}${announcedAhead ? ` (or the start, when later)` : ''}, plus ${report.reportExpiryDays} days for a report of ${conditionLabel(report.condition)}`}</span>
     </dd>
+    ${report.supersedes !== null && html`<dt>Supersedes</dt><dd><a href="${report.supersedes}">report ${report.supersedes}</a></dd>`}
     <dt>Source</dt>
     <dd>
       ${report.source.kind}${report.source.name && `: ${report.source.name}`}

@@ -1,0 +1,9 @@
+import { watchChecksFile, watchChecksPath, type WatchChecksFile } from '../schema/watch-checks.ts';
+import type { Problem } from './problem.ts';
+import { loadYamlDataFile } from './yaml-data-file.ts';
+
+/** Reads `content/watch/checks.yaml` (npm run watch writes it); none yet is no check. */
+export async function loadWatchChecks(root: string): Promise<{ checks: WatchChecksFile['checks']; problems: Problem[] }> {
+  const { data, problems } = await loadYamlDataFile(root, watchChecksPath, watchChecksFile);
+  return { checks: data?.checks ?? {}, problems };
+}

@@ -1,0 +1,43 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { LineCounter, parseDocument } from 'yaml';
+import type { z } from 'zod';
+import { describeIssue } from './describe-issue.ts';
+import type { Problem } from './problem.ts';
+
+/**
+ * Reads a YAML data file of content/ (not a landmark or a report: popularity counts, the watch's
+ * check records) against its schema, locating any problem by line like every other content file.
+ * A file that does not exist yet gives undefined and no problem.
+ */
+export async function loadYamlDataFile<S extends z.ZodType>(root: string, file: string, schema: S): Promise<{ data: z.output<S> | undefined; problems: Problem[] }> {
+  let text: string;
+  try {
+    text = await readFile(path.join(root, file), 'utf8');
+  } catch {
+    return { data: undefined, problems: [] };
+  }
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { lineCounter, schema: 'core', uniqueKeys: true });
+  const at = (offset: number) => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line, column: col };
+  };
+  if (document.errors.length > 0) {
+    return { data: undefined, problems: document.errors.map((error) => ({ file, ...at(error.pos[0]), field: 'yaml', message: `invalid YAML: ${error.message.split('\n')[0]}` })) };
+  }
+  const data: unknown = document.toJS({ maxAliasCount: 0 });
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    return {
+      data: undefined,
+      problems: result.error.issues.map((issue) => {
+        const node = document.getIn(issue.path, true) as { range?: [number, number, number] } | undefined;
+        let value: unknown = data;
+        for (const key of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[key];
+        return { file, ...at(node?.range?.[0] ?? 0), field: issue.path.map(String).join('.') || 'file', message: describeIssue(issue, value) };
+      }),
+    };
+  }
+  return { data: result.data, problems: [] };
+}
