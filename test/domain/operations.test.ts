@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/domain/api-error.ts';
 import { apiOperations, operationOrder, type OperationId } from '../../src/domain/api-operations.ts';
 import { buildCatalogue } from '../../src/domain/catalogue.ts';
-import { dataStoreOver } from '../../src/domain/data-store.ts';
+import { apiDataFiles, dataStoreOver } from '../../src/domain/data-products.ts';
 import type { OperationContext } from '../../src/domain/operations/context.ts';
 import { runOperation } from '../../src/domain/operations/run-operation.ts';
-import { apiDataFiles } from '../../src/emit/emit-api-data.ts';
 import { seededRandom, syntheticCatalogueInput } from '../../scripts/lib/synthetic-content.ts';
 
 // Every operation, run as the Worker runs it but over the data files held in memory: fast enough

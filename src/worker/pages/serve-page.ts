@@ -1,6 +1,6 @@
 import { ApiError } from '../../domain/api-error.ts';
 import { apiOperations, operationIds, type OperationId } from '../../domain/api-operations.ts';
-import type { PageKind } from '../../domain/data-paths.ts';
+import type { PageKind } from '../../domain/data-products/page-templates.ts';
 import { runOperation } from '../../domain/operations/run-operation.ts';
 import { openReadHeaders } from '../../domain/response-headers.ts';
 import type { OperationContext } from '../../domain/operations/context.ts';
