@@ -52,31 +52,69 @@ function unknownReason(lastKnown: StoredReport | undefined, day: string, hasRepo
 }
 
 /**
- * The most recently confirmed report made by `day` (reports come newest confirmation first); of a
- * heavy landmark, whose bucket keeps only some reports, the most recently confirmed of its timeline.
+ * What decides a landmark's answer on any day, without its reports: its condition timeline and,
+ * for days when no report is in effect, the reports that are then the most recently confirmed one
+ * made by that day, as [observation day, id], latest day first. Of a heavy landmark, whose bucket
+ * keeps only some reports, the candidates are those of its timeline. The nearby index keeps this
+ * for each landmark, so a nearby answer is the status route's without reading a report.
  */
-function lastKnownOn(landmark: StoredLandmarkDetail, day: string): string | undefined {
+export interface AnswerTimeline {
+  conditionTimeline: readonly Pick<StoredCurrentCondition, 'reportId' | 'condition' | 'observedAt' | 'from' | 'currentUntil'>[];
+  lastKnown: readonly (readonly [day: string, reportId: string])[];
+}
+
+export function answerTimelineOf(landmark: Pick<StoredLandmarkDetail, 'reports' | 'reportCount' | 'conditionTimeline'>): AnswerTimeline {
   const complete = landmark.reports.length === landmark.reportCount;
-  const candidates: readonly { observedAt: string; id?: string; reportId?: string }[] = complete ? landmark.reports : landmark.conditionTimeline;
-  const found = candidates.find((candidate) => dayOf(candidate.observedAt) <= day);
-  return found && (found.id ?? found.reportId);
+  const candidates = complete
+    ? landmark.reports.map((report) => [report.observedAt, report.id] as const)
+    : landmark.conditionTimeline.map((condition) => [condition.observedAt, condition.reportId] as const);
+  // Candidates come newest confirmation first, and a day's last known is the first made by then:
+  // only a candidate made before every one ahead of it can ever be that first.
+  const lastKnown: [string, string][] = [];
+  for (const [observedAt, id] of candidates) {
+    const day = dayOf(observedAt);
+    if (lastKnown.length === 0 || day < lastKnown[lastKnown.length - 1]![0]) lastKnown.push([day, id]);
+  }
+  return { conditionTimeline: landmark.conditionTimeline, lastKnown };
 }
 
-interface DayAnswer {
-  report: StoredReport | undefined;
+/** What decides a day: the report in effect that the timeline names, or the last known one, unless none. */
+export interface Decided {
+  reportId: string | undefined;
   inEffect: boolean;
+  /** The condition in effect; null when none is. */
+  condition: StoredCurrentCondition['condition'] | null;
 }
 
-/** The id of the report that decides `day`, or of the last known one when none is in effect. */
-function decidingId(landmark: StoredLandmarkDetail, day: string): { id: string | undefined; inEffect: boolean } {
-  const found = conditionOn(landmark.conditionTimeline, day);
-  if (found?.inEffect) return { id: found.condition.reportId, inEffect: true };
-  return { id: lastKnownOn(landmark, day), inEffect: false };
+function decidingOn(timeline: AnswerTimeline, day: string): Decided {
+  const found = conditionOn(timeline.conditionTimeline, day);
+  if (found?.inEffect) return { reportId: found.condition.reportId, inEffect: true, condition: found.condition.condition };
+  return { reportId: timeline.lastKnown.find(([observed]) => observed <= day)?.[1], inEffect: false, condition: null };
 }
 
-function answerOn(landmark: StoredLandmarkDetail, reportsById: ReadonlyMap<string, StoredReport>, day: string): DayAnswer {
-  const { id, inEffect } = decidingId(landmark, day);
-  return { report: id === undefined ? undefined : reportsById.get(id), inEffect };
+/** Consecutive days with the same deciding report. */
+export interface DecidedStretch {
+  from: string;
+  to: string;
+  decided: Decided;
+}
+
+/** The days from `from` to `to` (inclusive, UTC days, from <= to) in stretches of the same deciding report. */
+export function decidedStretches(timeline: AnswerTimeline, from: string, to: string): DecidedStretch[] {
+  const stretches: DecidedStretch[] = [];
+  let current: DecidedStretch = { from, to: from, decided: decidingOn(timeline, from) };
+  for (let day = from; day < to; ) {
+    day = addDays(day, 1);
+    const decided = decidingOn(timeline, day);
+    if (decided.reportId === current.decided.reportId && decided.inEffect === current.decided.inEffect) {
+      current.to = day;
+      continue;
+    }
+    stretches.push(current);
+    current = { from: day, to: day, decided };
+  }
+  stretches.push(current);
+  return stretches;
 }
 
 /**
@@ -86,9 +124,8 @@ function answerOn(landmark: StoredLandmarkDetail, reportsById: ReadonlyMap<strin
 export function reportsToRead(landmark: StoredLandmarkDetail, from: string, to: string): string[] {
   const held = new Set(landmark.reports.map((report) => report.id));
   const needed = new Set<string>();
-  for (let day = from; day <= to; day = addDays(day, 1)) {
-    const { id } = decidingId(landmark, day);
-    if (id !== undefined && !held.has(id)) needed.add(id);
+  for (const { decided } of decidedStretches(answerTimelineOf(landmark), from, to)) {
+    if (decided.reportId !== undefined && !held.has(decided.reportId)) needed.add(decided.reportId);
   }
   const [next] = upcomingOn(landmark.conditionTimeline, to);
   if (next && !held.has(next.reportId)) needed.add(next.reportId);
@@ -98,8 +135,7 @@ export function reportsToRead(landmark: StoredLandmarkDetail, from: string, to: 
 /** What a report in effect answers: open when it says so, otherwise affected by its condition. */
 export const answerOfCondition = (condition: string): 'open' | 'affected' => (condition === 'open' ? 'open' : 'affected');
 
-function stretchOf(answer: DayAnswer, from: string, to: string, hasReports: boolean): StatusStretch {
-  const { report, inEffect } = answer;
+function stretchOf(report: StoredReport | undefined, inEffect: boolean, from: string, to: string, hasReports: boolean): StatusStretch {
   if (inEffect && report) {
     return {
       from,
@@ -137,6 +173,12 @@ function nextOf(timeline: readonly StoredCurrentCondition[], reportsById: Readon
   return { reportId: report.id, url: report.urls.html, condition: report.condition, summary: report.summary, from: report.from, until: report.until, untilKind: report.untilKind };
 }
 
+/** A period's answer from its stretches: affected when any day is, else unknown when any day is, else open. */
+export function periodAnswerOf(stretches: readonly Pick<StatusStretch, 'answer' | 'condition'>[]): Pick<LandmarkStatus, 'answer' | 'condition'> {
+  const answer = stretches.some((stretch) => stretch.answer === 'affected') ? 'affected' : stretches.some((stretch) => stretch.answer === 'unknown') ? 'unknown' : 'open';
+  return { answer, condition: (stretches.find((stretch) => stretch.answer === 'affected') ?? stretches[0]!).condition };
+}
+
 /**
  * The landmark's status on every day from `from` to `to` (inclusive, UTC days, from <= to); `read`
  * holds the reports named by reportsToRead, which the landmark's bucket does not.
@@ -144,30 +186,15 @@ function nextOf(timeline: readonly StoredCurrentCondition[], reportsById: Readon
 export function landmarkStatusOf(landmark: StoredLandmarkDetail, from: string, to: string, read: readonly StoredReport[] = []): LandmarkStatus {
   const reportsById = new Map([...landmark.reports, ...read].map((report) => [report.id, report]));
   const hasReports = landmark.reports.length > 0;
-  const stretches: StatusStretch[] = [];
-  let start = from;
-  let current = answerOn(landmark, reportsById, from);
-  for (let day = from; day <= to; ) {
-    const next = day === to ? undefined : addDays(day, 1);
-    const answer = next === undefined ? undefined : answerOn(landmark, reportsById, next);
-    if (!answer || answer.report !== current.report || answer.inEffect !== current.inEffect) {
-      stretches.push(stretchOf(current, start, day, hasReports));
-      if (answer) {
-        start = next!;
-        current = answer;
-      }
-    }
-    if (next === undefined) break;
-    day = next;
-  }
-  const answer = stretches.some((stretch) => stretch.answer === 'affected') ? 'affected' : stretches.some((stretch) => stretch.answer === 'unknown') ? 'unknown' : 'open';
+  const stretches = decidedStretches(answerTimelineOf(landmark), from, to).map(({ from: first, to: last, decided }) =>
+    stretchOf(decided.reportId === undefined ? undefined : reportsById.get(decided.reportId), decided.inEffect, first, last, hasReports),
+  );
   return {
     landmark: { slug: landmark.slug, name: landmark.name, url: landmark.urls.html },
     asOf: from,
     from,
     to,
-    answer,
-    condition: (stretches.find((stretch) => stretch.answer === 'affected') ?? stretches[0]!).condition,
+    ...periodAnswerOf(stretches),
     reason: overallReason(stretches),
     stretches,
     next: nextOf(landmark.conditionTimeline, reportsById, to),

@@ -52,6 +52,16 @@ const cases: Record<OperationId, () => Promise<void>> = {
     expect(['open', 'affected', 'unknown']).toContain(status.answer);
     expect(status.stretches.length).toBeGreaterThan(0);
   },
+  async listNearbyLandmarks() {
+    const trip = { from: '2026-11-01', to: '2026-11-30' };
+    const nearby = await walk<{ landmark: { slug: string }; distanceKm: number; answer: string; stretches: unknown[] }>('listNearbyLandmarks', 'landmarks', { near: landmark.slug, radius: 200, limit: 3, ...trip });
+    expect(nearby[0]).toMatchObject({ landmark: { slug: landmark.slug }, distanceKm: 0 });
+    for (const entry of nearby) {
+      const status = await run<{ answer: string; stretches: { from: string; answer: string }[] }>('getLandmarkStatus', { slug: entry.landmark.slug, ...trip });
+      expect(entry.answer).toBe(status.answer);
+      expect(entry.stretches.length).toBe(status.stretches.length);
+    }
+  },
   async listLandmarkReports() {
     const reports = await walk<{ id: string }>('listLandmarkReports', 'reports', { slug: landmark.slug, limit: 2 });
     expect(reports.map(({ id }) => id).sort()).toEqual(landmark.reports.map(({ id }) => id).sort());

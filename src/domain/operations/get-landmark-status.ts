@@ -10,7 +10,7 @@ import { apiBasePath } from '../urls.ts';
 import { declareOperation } from './declaration.ts';
 
 /** The period asked about: one day (`on`, today by default) or a trip (`from` and `to` together). */
-function periodAsked(now: Date, on: string | undefined, from: string | undefined, to: string | undefined): { from: string; to: string } {
+export function periodAsked(now: Date, on: string | undefined, from: string | undefined, to: string | undefined): { from: string; to: string } {
   if (from === undefined && to === undefined) {
     const day = answerDay(now, on, 'on');
     return { from: day, to: day };

@@ -1,0 +1,74 @@
+import { bucketCountFor, bucketOf } from '../buckets.ts';
+import { answerTimelineOf } from '../landmark-status.ts';
+import { keptReportLimit, keptReports } from '../landmark-reports.ts';
+import { cellOf, gridLevels, type GridLevel } from '../nearby/cell-grid.ts';
+import type { StoredLandmarkDetail } from '../../schema/api.ts';
+import type { StoredNearbyEntry } from '../../schema/nearby.ts';
+import { recordIn } from './hash-buckets.ts';
+import { dataFile, dataPrefix, declareDataProduct, type CatalogueSizes } from './product.ts';
+
+/**
+ * The most files each level of the nearby index may take (384 together, within the 20,000-file
+ * budget at 100k landmarks). The finest level, which answers the usual "within 10 km", has the
+ * most, so its files stay smallest: at 100k landmarks about 390 landmarks (about 100 KB) a file.
+ */
+const fileShares = [256, 64, 64] as const;
+
+const bucketCounts = ({ landmarks }: CatalogueSizes) => fileShares.map((share) => Math.min(share, bucketCountFor(landmarks)));
+
+const paths = {
+  nearbyBucket: (level: GridLevel, index: number) => `${dataPrefix}nearby/${level}/${index}.json`,
+};
+
+/**
+ * A landmark as the nearby index keeps it: what its bucket's record decides its answer with (so
+ * the answer is the status route's), and the periods its calendar would show.
+ */
+function nearbyEntryOf(landmark: StoredLandmarkDetail): StoredNearbyEntry {
+  // As its bucket holds it (landmark-buckets.ts): a heavy landmark with the reports it keeps at hand.
+  const bucketed = landmark.reports.length > keptReportLimit ? { ...landmark, reports: keptReports(landmark.reports) } : landmark;
+  const { conditionTimeline, lastKnown } = answerTimelineOf(bucketed);
+  return {
+    slug: landmark.slug,
+    name: landmark.name,
+    coordinates: landmark.coordinates,
+    conditionTimeline: conditionTimeline.map(({ reportId, condition, observedAt, from, currentUntil }) => ({ reportId, condition, observedAt, from, currentUntil })),
+    lastKnown: lastKnown.map(([day, id]) => [day, id]),
+    periods: bucketed.reports
+      .filter((report) => report.until !== null)
+      .map(({ id, condition, summary, from, until, untilKind, source, updatedAt }) => ({ id, condition, summary, from, until, untilKind, source, updatedAt })),
+  };
+}
+
+/**
+ * Every landmark by the cell of each grid level it lies in (nearby/cell-grid.ts), the cells in
+ * hash buckets by key: a circle within a level's radius touches at most four cells, so four files.
+ */
+export const nearbyCells = declareDataProduct({
+  paths,
+  manifestFields: ({ catalogue }) => ({ nearbyBuckets: bucketCounts({ landmarks: catalogue.landmarks.length, reports: catalogue.reports.length }) }),
+  *files({ catalogue }) {
+    const counts = bucketCounts({ landmarks: catalogue.landmarks.length, reports: catalogue.reports.length });
+    const entries = catalogue.landmarks.map(nearbyEntryOf);
+    for (const level of gridLevels.keys() as Iterable<GridLevel>) {
+      const buckets = Array.from({ length: counts[level]! }, () => new Map<string, StoredNearbyEntry[]>());
+      for (const entry of entries) {
+        const key = cellOf(level, entry.coordinates);
+        const cells = buckets[bucketOf(key, counts[level]!)]!;
+        const cell = cells.get(key);
+        if (cell) cell.push(entry);
+        else cells.set(key, [entry]);
+      }
+      for (const [index, cells] of buckets.entries()) yield dataFile(paths.nearbyBucket(level, index), () => Object.fromEntries(cells));
+    }
+  },
+  fileCount: (sizes) => bucketCounts(sizes).reduce((total, count) => total + count, 0),
+  reader: (read, manifest) => ({
+    /** The landmarks in one cell of the nearby index (none when the cell is empty). */
+    async nearbyCell(key: string): Promise<StoredNearbyEntry[]> {
+      const level = Number(key.split('/')[0]) as GridLevel;
+      const path = paths.nearbyBucket(level, bucketOf(key, (await manifest()).nearbyBuckets[level]!));
+      return recordIn(await read<Record<string, StoredNearbyEntry[]>>(path), key) ?? [];
+    },
+  }),
+});
