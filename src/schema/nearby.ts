@@ -64,3 +64,4 @@ export const nearbyLandmarks = z.object({
 
 export type StoredNearbyEntry = z.infer<typeof storedNearbyEntry>;
 export type NearbyLandmark = z.infer<typeof nearbyLandmark>;
+export type NearbyLandmarks = z.infer<typeof nearbyLandmarks>;
