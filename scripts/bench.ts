@@ -11,7 +11,9 @@
 //   Zipf law of exponent s, so the most reported landmark holds a large share), on a cold isolate
 //   (first request after a fresh start, median of a few starts) and warm, beside a static asset
 //   served in the same run; CPU is workerd's own, read from Linux schedstat; routes marked
-//   "most reported" ask about the landmark with the most reports;
+//   "most reported" ask about the landmark with the most reports; the nearby routes ask around
+//   random landmarks, and a table gives the files and bytes one nearby request reads per radius
+//   (scripts/lib/bench-nearby.ts);
 // - search (scripts/lib/bench-search.ts): MRR@10 and hit@1 of our search and of MiniSearch on a
 //   relevance set over the bundled landmarks, then at each --search-sizes catalogue size the index's
 //   files, its largest shard, and the files, bytes and time of one query, against loading MiniSearch.
@@ -32,6 +34,7 @@ import { seededRandom, syntheticCatalogueInput, writeSyntheticContent } from './
 import { startLocalWorker } from './lib/start-worker.ts';
 import { benchBuild } from './lib/bench-build.ts';
 import { benchSearchIndex, benchSearchRelevance } from './lib/bench-search.ts';
+import { benchNearbyReads } from './lib/bench-nearby.ts';
 
 const { values } = parseArgs({
   options: {
@@ -89,10 +92,15 @@ interface Route {
   path: () => string;
 }
 
-function routesFor(slugs: string[], ids: string[], middleCursor: string, mostReported: string): Route[] {
+function routesFor(slugs: string[], ids: string[], middleCursor: string, mostReported: string, points: readonly { lat: number; lon: number }[]): Route[] {
   const random = seededRandom(99);
   const day = () => `2027-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}`;
-  const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+  // Beside a random landmark, as a traveller asks.
+  const around = () => {
+    const point = pick(points);
+    return `lat=${(point.lat + (random() - 0.5) * 0.09).toFixed(4)}&lon=${(point.lon + (random() - 0.5) * 0.12).toFixed(4)}`;
+  };
   const words = ['tower', 'cathedral', 'munchen', 'sao paulo', 'golden gate', 'bridg', 'catherdal', 'krakow museum'];
   return [
     { name: 'static asset (baseline)', path: () => '/index.html' },
@@ -103,6 +111,11 @@ function routesFor(slugs: string[], ids: string[], middleCursor: string, mostRep
     { name: 'listLandmarkReports (most reported)', path: () => `/api/public/v1/landmarks/${mostReported}/reports` },
     { name: 'landmark calendar (.ics)', path: () => `/landmarks/${pick(slugs)}.ics` },
     { name: 'landmark calendar (.ics, most reported)', path: () => `/landmarks/${mostReported}.ics` },
+    { name: 'listNearbyLandmarks (10 km, one day)', path: () => `/api/public/v1/nearby?${around()}` },
+    { name: 'listNearbyLandmarks (10 km, 30-day trip)', path: () => `/api/public/v1/nearby?${around()}&from=2027-03-01&to=2027-03-30` },
+    { name: 'listNearbyLandmarks (near a landmark, 10 km)', path: () => `/api/public/v1/nearby?near=${pick(slugs)}` },
+    { name: 'listNearbyLandmarks (200 km, limit 1000)', path: () => `/api/public/v1/nearby?${around()}&radius=200&limit=1000` },
+    { name: 'nearby calendar (.ics, 10 km)', path: () => `/nearby.ics?${around()}` },
     { name: 'getReport', path: () => `/api/public/v1/reports/${pick(ids)}` },
     { name: 'listLandmarks (default 500)', path: () => '/api/public/v1/landmarks' },
     { name: 'listLandmarks (limit 1000, cursor)', path: () => `/api/public/v1/landmarks?limit=1000&cursor=${middleCursor}` },
@@ -178,6 +191,7 @@ async function benchRoutes(landmarkCount: number, skew: number): Promise<void> {
     catalogue.reports.map((report) => report.id),
     encodeURIComponent(middleCursor),
     mostReported.slug,
+    catalogue.landmarks.map((landmark) => landmark.coordinates),
   );
 
   const rows: string[] = [
@@ -207,6 +221,8 @@ async function benchRoutes(landmarkCount: number, skew: number): Promise<void> {
   }
   await current.worker.dispose();
   console.log(rows.join('\n'));
+  console.log('\nFiles one nearby request reads, around random landmarks (a cold isolate; the data manifest aside):\n');
+  await benchNearbyReads(dist, catalogue.landmarks.map((landmark) => landmark.coordinates), warmRequests);
   await rm(dist, { recursive: true, force: true });
 }
 
