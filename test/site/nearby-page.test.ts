@@ -59,11 +59,13 @@ describe('the nearby page', () => {
     });
   }
 
-  it('says what was wrong, as the API does, with a 400', async () => {
+  it('says what was wrong, as the API does, with a 400, and when no landmark matches', async () => {
     const { page } = await session.open({ javaScriptEnabled: false });
-    const response = await page.goto('/nearby?q=Colosseum&radius=500');
+    const response = await page.goto(`/nearby?q=${encodeURIComponent(first!.frontmatter.name)}&radius=500`);
     expect(response?.status()).toBe(400);
     expect(await page.locator('#nearby-status').textContent()).toMatch(/^radius must be at most 200/);
+    await page.goto('/nearby?q=Atlantis');
+    expect(await page.locator('#nearby-status').textContent()).toBe('No landmark or place matches “Atlantis”: try another spelling, or a landmark\'s name.');
   });
 
   it('uses the browser\'s position when asked, and sends it nowhere but this site', async () => {
