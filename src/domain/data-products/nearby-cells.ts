@@ -8,11 +8,13 @@ import { recordIn } from './hash-buckets.ts';
 import { dataFile, dataPrefix, declareDataProduct, type CatalogueSizes } from './product.ts';
 
 /**
- * The most files each level of the nearby index may take (384 together, within the 20,000-file
- * budget at 100k landmarks). The finest level, which answers the usual "within 10 km", has the
- * most, so its files stay smallest: at 100k landmarks about 390 landmarks (about 100 KB) a file.
+ * The most files each level of the nearby index may take: 448 together, what the 20,000-file
+ * budget leaves at 100k landmarks and 1M reports (test/domain/data-layout.test.ts). A file holds
+ * every landmark of the cells hashed to it, so what a request reads grows with the catalogue over
+ * the files: the finest level, which answers the usual "within 10 km", has most of them (at 100k
+ * landmarks about 260 landmarks a file), the coarser ones, for rarer wide circles, fewer.
  */
-const fileShares = [256, 64, 64] as const;
+const fileShares = [384, 32, 32] as const;
 
 const bucketCounts = ({ landmarks }: CatalogueSizes) => fileShares.map((share) => Math.min(share, bucketCountFor(landmarks)));
 

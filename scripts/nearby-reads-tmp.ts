@@ -1,0 +1,15 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { apiDataFiles } from '../src/domain/data-products.ts';
+import { buildCatalogue } from '../src/domain/catalogue.ts';
+import { emitDataFiles } from '../src/emit/emit-api-data.ts';
+import { syntheticCatalogueInput } from './lib/synthetic-content.ts';
+import { benchNearbyReads } from './lib/bench-nearby.ts';
+const [landmarks, skew] = process.argv.slice(2).map(Number);
+const dist = await mkdtemp(path.join(tmpdir(), 'lcr-nearby-reads-'));
+const catalogue = buildCatalogue(syntheticCatalogueInput({ landmarks: landmarks!, reports: landmarks! * 10, seed: 1, skew: skew!, announced: 0.1 }), 'https://bench.invalid');
+await emitDataFiles(apiDataFiles(catalogue, 'https://github.com/example/landmarks'), dist);
+console.log(`${landmarks} landmarks, skew ${skew}`);
+await benchNearbyReads(dist, catalogue.landmarks.map((landmark) => landmark.coordinates), 200);
+await rm(dist, { recursive: true, force: true });
