@@ -1,4 +1,4 @@
-// npm run bench [-- --sizes 1000,100000 --reports-per-landmark 10 --skews 0,1.1 --requests 100 --build-sizes 1000:10000,10000:100000 --search-sizes 1000,100000 --rebuild-baseline REV --rebuild-pairs 3]
+// npm run bench [-- --sizes 1000,100000 --reports-per-landmark 10 --skews 0,1.1 --requests 100 --routes nearby,landmark --build-sizes 1000:10000,10000:100000 --search-sizes 1000,100000 --rebuild-baseline REV --rebuild-pairs 3]
 //
 // Measures, on deterministic synthetic catalogues written to a temporary folder (never content/):
 // - validation time of the content loader on 10k report files;
@@ -11,7 +11,8 @@
 //   Zipf law of exponent s, so the most reported landmark holds a large share), on a cold isolate
 //   (first request after a fresh start, median of a few starts) and warm, beside a static asset
 //   served in the same run; CPU is workerd's own, read from Linux schedstat; routes marked
-//   "most reported" ask about the landmark with the most reports; the nearby routes ask around
+//   "most reported" ask about the landmark with the most reports; --routes keeps only the routes
+//   whose names contain one of its comma-separated words (the static baseline always runs); the nearby routes ask around
 //   random landmarks, and a table gives the files and bytes one nearby request reads per radius
 //   (scripts/lib/bench-nearby.ts);
 // - search (scripts/lib/bench-search.ts): MRR@10 and hit@1 of our search and of MiniSearch on a
@@ -49,6 +50,7 @@ const { values } = parseArgs({
     'search-sizes': { type: 'string', default: '1000,100000' },
     'rebuild-baseline': { type: 'string' },
     'rebuild-pairs': { type: 'string', default: '3' },
+    routes: { type: 'string', default: '' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -72,6 +74,8 @@ if (!Number.isInteger(rebuildPairs) || rebuildPairs < 1) {
   process.exit(2);
 }
 const coldStarts = Number(values['cold-starts']);
+const routeWords = values.routes ? values.routes.split(',').map((word) => word.trim().toLowerCase()) : [];
+const isBenched = (route: Route) => route.name.includes('baseline') || routeWords.length === 0 || routeWords.some((word) => route.name.toLowerCase().includes(word));
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
 const scratch = await mkdtemp(path.join(tmpdir(), 'lcr-bench-'));
 const ms = (nanoseconds: number) => (nanoseconds / 1e6).toFixed(2);
@@ -199,7 +203,7 @@ async function benchRoutes(landmarkCount: number, skew: number): Promise<void> {
     '|---|---:|---:|---:|---:|---:|---:|',
   ];
   let current = first;
-  for (const route of routes) {
+  for (const route of routes.filter(isBenched)) {
     // Cold: the first request a fresh isolate answers for the route, over a few fresh starts.
     const cold: { latency: number; cpu: number; bytes: number }[] = [];
     for (let start = 0; start < coldStarts; start++) {
