@@ -73,7 +73,6 @@ export function* apiDataFiles(catalogue: Catalogue, repositoryUrl: string): Gene
     catalogue,
     summaries: catalogue.landmarks.map(summaryOf),
     layout: dataLayoutFor({ landmarks: catalogue.landmarks.length, reports: catalogue.reports.length }),
-    repositoryUrl,
   };
   const manifest = Object.assign(
     { siteUrl: catalogue.siteUrl, repositoryUrl, landmarkCount: catalogue.landmarks.length, reportCount: catalogue.reports.length },

@@ -43,7 +43,6 @@ export interface ProductSource {
   catalogue: Catalogue;
   summaries: readonly StoredLandmarkSummary[];
   layout: DataLayout;
-  repositoryUrl: string;
 }
 
 /** The manifest's fields that belong to no product. */
