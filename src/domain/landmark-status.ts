@@ -59,7 +59,7 @@ function unknownReason(lastKnown: StoredReport | undefined, day: string, hasRepo
  * for each landmark, so a nearby answer is the status route's without reading a report.
  */
 export interface AnswerTimeline {
-  conditionTimeline: readonly Pick<StoredCurrentCondition, 'reportId' | 'condition' | 'observedAt' | 'from' | 'currentUntil'>[];
+  conditionTimeline: readonly Pick<StoredCurrentCondition, 'reportId' | 'condition' | 'from' | 'currentUntil'>[];
   lastKnown: readonly (readonly [day: string, reportId: string])[];
 }
 

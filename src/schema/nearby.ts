@@ -8,8 +8,16 @@ import { landmarkSlug } from './landmark-frontmatter.ts';
 const condition = storedCurrentCondition.shape.condition;
 const coordinates = storedLandmarkSummary.shape.coordinates;
 
-/** What decides a day in the nearby index: the condition timeline's fields that conditionOn reads. */
-export const storedNearbyCondition = storedCurrentCondition.pick({ reportId: true, condition: true, observedAt: true, from: true, currentUntil: true });
+/**
+ * What decides a day in the nearby index: of each report of the condition timeline, the fields
+ * conditionOn reads, as a row rather than an object, since a request reads hundreds of them.
+ */
+export const storedNearbyCondition = z.tuple([
+  storedCurrentCondition.shape.reportId,
+  condition,
+  storedCurrentCondition.shape.from,
+  storedCurrentCondition.shape.currentUntil,
+]);
 
 /** A report whose source stated an end, as the place's calendar shows it. */
 export const storedNearbyPeriod = storedReport.pick({ id: true, condition: true, summary: true, from: true, until: true, untilKind: true, source: true, updatedAt: true });

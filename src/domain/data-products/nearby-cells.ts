@@ -34,7 +34,7 @@ function nearbyEntryOf(landmark: StoredLandmarkDetail): StoredNearbyEntry {
     slug: landmark.slug,
     name: landmark.name,
     coordinates: landmark.coordinates,
-    conditionTimeline: conditionTimeline.map(({ reportId, condition, observedAt, from, currentUntil }) => ({ reportId, condition, observedAt, from, currentUntil })),
+    conditionTimeline: conditionTimeline.map(({ reportId, condition, from, currentUntil }) => [reportId, condition, from, currentUntil]),
     lastKnown: lastKnown.map(([day, id]) => [day, id]),
     periods: bucketed.reports
       .filter((report) => report.until !== null)

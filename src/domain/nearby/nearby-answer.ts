@@ -10,7 +10,8 @@ import type { Found } from './within-circle.ts';
 export function nearbyAnswerOf({ entry, distanceKm }: Found, period: { from: string; to: string }, siteUrl: string): NearbyLandmark {
   const urls = siteUrls(siteUrl);
   const link = (reportId: string | undefined) => (reportId === undefined ? null : { reportId, url: urls.reportPage(reportId) });
-  const stretches = decidedStretches(entry, period.from, period.to).map(({ from, to, decided }) => {
+  const conditionTimeline = entry.conditionTimeline.map(([reportId, condition, from, currentUntil]) => ({ reportId, condition, from, currentUntil }));
+  const stretches = decidedStretches({ conditionTimeline, lastKnown: entry.lastKnown }, period.from, period.to).map(({ from, to, decided }) => {
     const inEffect = decided.inEffect && decided.condition !== null;
     return {
       from,
