@@ -1,4 +1,4 @@
-// npm run bench [-- --sizes 1000,100000 --reports-per-landmark 10 --skews 0,1.1 --requests 100 --build-sizes 1000:10000,10000:100000 --search-sizes 1000,100000 --rebuild-baseline REV --rebuild-pairs 3]
+// npm run bench [-- --sizes 1000,100000 --reports-per-landmark 10 --skews 0,1.1 --requests 100 --routes nearby,landmark --build-sizes 1000:10000,10000:100000 --search-sizes 1000,100000 --rebuild-baseline REV --rebuild-pairs 3]
 //
 // Measures, on deterministic synthetic catalogues written to a temporary folder (never content/):
 // - validation time of the content loader on 10k report files;
@@ -11,7 +11,10 @@
 //   Zipf law of exponent s, so the most reported landmark holds a large share), on a cold isolate
 //   (first request after a fresh start, median of a few starts) and warm, beside a static asset
 //   served in the same run; CPU is workerd's own, read from Linux schedstat; routes marked
-//   "most reported" ask about the landmark with the most reports;
+//   "most reported" ask about the landmark with the most reports; --routes keeps only the routes
+//   whose names contain one of its comma-separated words (the static baseline always runs); the nearby routes ask around
+//   random landmarks, and a table gives the files and bytes one nearby request reads per radius
+//   (scripts/lib/bench-nearby.ts);
 // - search (scripts/lib/bench-search.ts): MRR@10 and hit@1 of our search and of MiniSearch on a
 //   relevance set over the bundled landmarks, then at each --search-sizes catalogue size the index's
 //   files, its largest shard, and the files, bytes and time of one query, against loading MiniSearch;
@@ -24,7 +27,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSite } from '../src/emit/build-site.ts';
-import { apiDataFiles, emitDataFiles } from '../src/emit/emit-api-data.ts';
+import { apiDataFiles } from '../src/domain/data-products.ts';
+import { emitDataFiles } from '../src/emit/emit-api-data.ts';
 import { loadContent } from '../src/load/load-content.ts';
 import { buildCatalogue } from '../src/domain/catalogue.ts';
 import { encodeCursor } from '../src/domain/cursor.ts';
@@ -34,6 +38,7 @@ import { startLocalWorker } from './lib/start-worker.ts';
 import { benchBuild } from './lib/bench-build.ts';
 import { benchSearchIndex, benchSearchRelevance } from './lib/bench-search.ts';
 import { benchWatch } from './lib/bench-watch.ts';
+import { benchNearbyReads } from './lib/bench-nearby.ts';
 
 const { values } = parseArgs({
   options: {
@@ -49,6 +54,7 @@ const { values } = parseArgs({
     'rebuild-baseline': { type: 'string' },
     'rebuild-pairs': { type: 'string', default: '3' },
     'watch-landmarks': { type: 'string', default: '10000' },
+    routes: { type: 'string', default: '' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -72,6 +78,8 @@ if (!Number.isInteger(rebuildPairs) || rebuildPairs < 1) {
   process.exit(2);
 }
 const coldStarts = Number(values['cold-starts']);
+const routeWords = values.routes ? values.routes.split(',').map((word) => word.trim().toLowerCase()) : [];
+const isBenched = (route: Route) => route.name.includes('baseline') || routeWords.length === 0 || routeWords.some((word) => route.name.toLowerCase().includes(word));
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
 const scratch = await mkdtemp(path.join(tmpdir(), 'lcr-bench-'));
 const ms = (nanoseconds: number) => (nanoseconds / 1e6).toFixed(2);
@@ -92,10 +100,15 @@ interface Route {
   path: () => string;
 }
 
-function routesFor(slugs: string[], ids: string[], middleCursor: string, mostReported: string): Route[] {
+function routesFor(slugs: string[], ids: string[], middleCursor: string, mostReported: string, points: readonly { lat: number; lon: number }[]): Route[] {
   const random = seededRandom(99);
   const day = () => `2027-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}`;
-  const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+  // Beside a random landmark, as a traveller asks.
+  const around = () => {
+    const point = pick(points);
+    return `lat=${(point.lat + (random() - 0.5) * 0.09).toFixed(4)}&lon=${(point.lon + (random() - 0.5) * 0.12).toFixed(4)}`;
+  };
   const words = ['tower', 'cathedral', 'munchen', 'sao paulo', 'golden gate', 'bridg', 'catherdal', 'krakow museum'];
   return [
     { name: 'static asset (baseline)', path: () => '/index.html' },
@@ -106,6 +119,11 @@ function routesFor(slugs: string[], ids: string[], middleCursor: string, mostRep
     { name: 'listLandmarkReports (most reported)', path: () => `/api/public/v1/landmarks/${mostReported}/reports` },
     { name: 'landmark calendar (.ics)', path: () => `/landmarks/${pick(slugs)}.ics` },
     { name: 'landmark calendar (.ics, most reported)', path: () => `/landmarks/${mostReported}.ics` },
+    { name: 'listNearbyLandmarks (10 km, one day)', path: () => `/api/public/v1/nearby?${around()}` },
+    { name: 'listNearbyLandmarks (10 km, 30-day trip)', path: () => `/api/public/v1/nearby?${around()}&from=2027-03-01&to=2027-03-30` },
+    { name: 'listNearbyLandmarks (near a landmark, 10 km)', path: () => `/api/public/v1/nearby?near=${pick(slugs)}` },
+    { name: 'listNearbyLandmarks (200 km, limit 1000)', path: () => `/api/public/v1/nearby?${around()}&radius=200&limit=1000` },
+    { name: 'nearby calendar (.ics, 10 km)', path: () => `/nearby.ics?${around()}` },
     { name: 'getReport', path: () => `/api/public/v1/reports/${pick(ids)}` },
     { name: 'listLandmarks (default 500)', path: () => '/api/public/v1/landmarks' },
     { name: 'listLandmarks (limit 1000, cursor)', path: () => `/api/public/v1/landmarks?limit=1000&cursor=${middleCursor}` },
@@ -181,6 +199,7 @@ async function benchRoutes(landmarkCount: number, skew: number): Promise<void> {
     catalogue.reports.map((report) => report.id),
     encodeURIComponent(middleCursor),
     mostReported.slug,
+    catalogue.landmarks.map((landmark) => landmark.coordinates),
   );
 
   const rows: string[] = [
@@ -188,7 +207,7 @@ async function benchRoutes(landmarkCount: number, skew: number): Promise<void> {
     '|---|---:|---:|---:|---:|---:|---:|',
   ];
   let current = first;
-  for (const route of routes) {
+  for (const route of routes.filter(isBenched)) {
     // Cold: the first request a fresh isolate answers for the route, over a few fresh starts.
     const cold: { latency: number; cpu: number; bytes: number }[] = [];
     for (let start = 0; start < coldStarts; start++) {
@@ -210,6 +229,8 @@ async function benchRoutes(landmarkCount: number, skew: number): Promise<void> {
   }
   await current.worker.dispose();
   console.log(rows.join('\n'));
+  console.log('\nFiles one nearby request reads, around random landmarks (a cold isolate; the data manifest aside):\n');
+  await benchNearbyReads(dist, catalogue.landmarks.map((landmark) => landmark.coordinates), warmRequests);
   await rm(dist, { recursive: true, force: true });
 }
 

@@ -4,9 +4,9 @@
 // not afford to build in full; the Worker renders every landmark and report page from this data.
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { apiDataFiles, emitDataFiles } from '../../src/emit/emit-api-data.ts';
+import { emitDataFiles } from '../../src/emit/emit-api-data.ts';
 import { buildCatalogue, type Catalogue, type CatalogueInput } from '../../src/domain/catalogue.ts';
-import { dataPaths } from '../../src/domain/data-paths.ts';
+import { apiDataFiles, dataPaths } from '../../src/domain/data-products.ts';
 import { openApiAssetPath } from '../../src/domain/entry-points.ts';
 
 export async function replaceApiData(distDir: string, input: CatalogueInput, siteUrl: string): Promise<Catalogue> {

@@ -7,6 +7,7 @@ import { getReport } from './operations/get-report.ts';
 import { listLandmarkReports } from './operations/list-landmark-reports.ts';
 import { listLandmarksToRecheck } from './operations/list-landmarks-to-recheck.ts';
 import { listLandmarks } from './operations/list-landmarks.ts';
+import { listNearbyLandmarks } from './operations/list-nearby-landmarks.ts';
 import { searchLandmarks } from './operations/search-landmarks.ts';
 
 /**
@@ -21,6 +22,7 @@ const operationList = [
   searchLandmarks,
   getLandmark,
   getLandmarkStatus,
+  listNearbyLandmarks,
   listLandmarkReports,
   getReport,
   listLandmarks,

@@ -45,7 +45,7 @@ export function conditionTimelineOf(conditions: readonly StoredCurrentCondition[
 export const isAnnouncedAhead = (condition: Pick<StoredCurrentCondition, 'observedAt' | 'from'>): boolean => condition.from > dayOf(condition.observedAt);
 
 /** The condition on `day`, and whether a report is in effect then; null for a landmark without reports. */
-export function conditionOn(timeline: readonly StoredCurrentCondition[], day: string): { condition: StoredCurrentCondition; inEffect: boolean } | null {
+export function conditionOn<Condition extends Pick<StoredCurrentCondition, 'from' | 'currentUntil'>>(timeline: readonly Condition[], day: string): { condition: Condition; inEffect: boolean } | null {
   const inEffect = timeline.find((condition) => isInEffectOn(condition, day));
   if (inEffect) return { condition: inEffect, inEffect: true };
   return timeline[0] ? { condition: timeline[0], inEffect: false } : null;

@@ -32,7 +32,7 @@ function fromBase64Url(text: string): Uint8Array | undefined {
 }
 
 /** Which route a cursor belongs to: a list cursor is refused by changes, and the reverse. */
-export type CursorKind = 'landmarks' | 'changes' | 'landmark-reports' | 'recheck';
+export type CursorKind = 'landmarks' | 'changes' | 'landmark-reports' | 'recheck' | 'nearby';
 
 export function encodeCursor<Position>(kind: CursorKind, after: Position): string {
   return toBase64Url(encoder.encode(JSON.stringify({ v: version, k: kind, after })));

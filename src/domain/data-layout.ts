@@ -51,20 +51,3 @@ export function dataLayoutFor({ landmarks, reports }: { landmarks: number; repor
     changesChunkSize: Math.max(smallest.changesChunkSize, Math.ceil(reports / fileShares.changesChunks)),
   };
 }
-
-/** How many data files a layout makes, search shards aside (their number follows the names' first letters). */
-export function dataFileCount(layout: DataLayout, { landmarks, reports }: { landmarks: number; reports: number }): number {
-  const manifests = 5; // the data manifest and the four chunk manifests
-  const popular = 1;
-  return (
-    manifests +
-    popular +
-    layout.landmarkBuckets +
-    layout.reportBuckets +
-    Math.ceil(landmarks / layout.landmarkChunkSize) +
-    Math.ceil(reports / layout.changesChunkSize) +
-    // At most: only the reports of heavy landmarks are there.
-    Math.ceil(reports / heavyReportChunkSizeFor(reports)) +
-    Math.ceil(landmarks / recheckChunkSizeFor(landmarks))
-  );
-}

@@ -1,4 +1,4 @@
-import { dataPaths } from './data-paths.ts';
+import { dataPrefix } from './data-products/product.ts';
 
 /**
  * Where programs and AI agents find the service, besides the JSON API itself. The build writes
@@ -24,4 +24,4 @@ export const entryPoints = {
  * The OpenAPI document as the build stores it: under /_data/, which is never served as is, so the
  * Worker answers /api/openapi.json with CORS, ETag and a JSON error when it is missing.
  */
-export const openApiAssetPath = `${dataPaths.prefix}openapi.json`;
+export const openApiAssetPath = `${dataPrefix}openapi.json`;

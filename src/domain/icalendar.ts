@@ -43,7 +43,13 @@ function fold(line: string): string {
   return parts.join('\r\n ');
 }
 
-function event(report: StoredReport, host: string): string[] {
+/** What an event is made of: a report whose source stated an end, with its landmark's name. */
+export type CalendarPeriod = Pick<StoredReport, 'id' | 'condition' | 'summary' | 'from' | 'currentUntil' | 'until' | 'untilKind' | 'supersededBy' | 'source' | 'updatedAt'> & {
+  urls: { html: string };
+  landmark: { name: string };
+};
+
+function event(report: CalendarPeriod, host: string): string[] {
   const estimated = report.untilKind === 'estimated';
   const source = [report.source.kind, report.source.name, report.source.url].filter(Boolean).join(', ');
   const description =
@@ -75,17 +81,27 @@ export interface CalendarLandmark {
 }
 
 export function landmarkCalendar(landmark: CalendarLandmark): string {
-  const host = new URL(landmark.urls.html).host;
+  return periodsCalendar({
+    name: `${landmark.name}: announced closures and works`,
+    description: `Periods announced for ${landmark.name}, from ${landmark.urls.html}.`,
+    url: landmark.urls.html,
+    periods: landmark.reports,
+  });
+}
+
+/** A calendar of periods with a stated end, one event each: of a landmark, or of every landmark of a place. */
+export function periodsCalendar({ name, description, url, periods: candidates }: { name: string; description: string; url: string; periods: readonly CalendarPeriod[] }): string {
+  const host = new URL(url).host;
   // A period superseded before its first day never comes: no event.
-  const periods = landmark.reports.filter((report) => report.until !== null && report.from <= report.currentUntil).sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : a.id < b.id ? -1 : 1));
+  const periods = candidates.filter((report) => report.until !== null && report.from <= report.currentUntil).sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : a.id < b.id ? -1 : 1));
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     `PRODID:-//Landmark Condition Reports//${host}//EN`,
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
-    `X-WR-CALNAME:${text(`${landmark.name}: announced closures and works`)}`,
-    `X-WR-CALDESC:${text(`Periods announced for ${landmark.name}, from ${landmark.urls.html}. ${dataLicense.shortTitle}: ${dataLicense.attribution}.`)}`,
+    `X-WR-CALNAME:${text(name)}`,
+    `X-WR-CALDESC:${text(`${description} ${dataLicense.shortTitle}: ${dataLicense.attribution}.`)}`,
     ...periods.flatMap((report) => event(report, host)),
     'END:VCALENDAR',
   ];

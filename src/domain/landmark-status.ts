@@ -1,4 +1,4 @@
-import type { LandmarkStatus, StatusCheckEvidence, StatusEvidence, StatusStretch, StoredCurrentCondition, StoredLandmarkDetail, StoredReport } from '../schema/api.ts';
+import type { CatalogueLandmark, LandmarkStatus, StatusCheckEvidence, StatusEvidence, StatusStretch, StoredCurrentCondition, StoredLandmarkDetail, StoredReport, WatchCheck } from '../schema/api.ts';
 import { addDays, dayOf, instantOf } from '../schema/calendar.ts';
 import { conditionOn, upcomingOn } from './condition-timeline.ts';
 import { conditionLabel } from './in-words.ts';
@@ -58,49 +58,89 @@ function unknownReason(lastKnown: StoredReport | undefined, day: string, hasRepo
 }
 
 /**
- * The most recently confirmed report made by `day` (reports come newest confirmation first); of a
- * heavy landmark, whose bucket keeps only some reports, the most recently confirmed of its timeline.
+ * What decides a landmark's answer on any day, without its reports: its condition timeline and,
+ * for days when no report is in effect, the reports that are then the most recently confirmed one
+ * made by that day, as [observation day, id], latest day first. Of a heavy landmark, whose bucket
+ * keeps only some reports, the candidates are those of its timeline. The nearby index keeps this
+ * for each landmark, so a nearby answer is the status route's without reading a report.
  */
-function lastKnownOn(landmark: StoredLandmarkDetail, day: string): string | undefined {
-  const complete = landmark.reports.length === landmark.reportCount;
-  const candidates: readonly { observedAt: string; id?: string; reportId?: string }[] = complete ? landmark.reports : landmark.conditionTimeline;
-  const found = candidates.find((candidate) => dayOf(candidate.observedAt) <= day);
-  return found && (found.id ?? found.reportId);
+export interface AnswerTimeline {
+  conditionTimeline: readonly Pick<StoredCurrentCondition, 'reportId' | 'condition' | 'from' | 'currentUntil'>[];
+  lastKnown: readonly (readonly [day: string, reportId: string])[];
+  /** The watched sources that list dated closures: on a day no report decides, a recent check of one answers open. */
+  datedClosureChecks: readonly WatchCheck[];
 }
 
-interface DayAnswer {
-  report: StoredReport | undefined;
+/** The checks that can answer open on a day (openEvidenceOn reads no others). */
+export const datedClosureChecksOf = (checks: readonly WatchCheck[]): WatchCheck[] => checks.filter((check) => check.listsDatedClosures);
+
+export function answerTimelineOf(landmark: Pick<CatalogueLandmark, 'reports' | 'reportCount' | 'conditionTimeline' | 'watchChecks'>): AnswerTimeline {
+  const complete = landmark.reports.length === landmark.reportCount;
+  const candidates = complete
+    ? landmark.reports.map((report) => [report.observedAt, report.id] as const)
+    : landmark.conditionTimeline.map((condition) => [condition.observedAt, condition.reportId] as const);
+  // Candidates come newest confirmation first, and a day's last known is the first made by then:
+  // only a candidate made before every one ahead of it can ever be that first.
+  const lastKnown: [string, string][] = [];
+  for (const [observedAt, id] of candidates) {
+    const day = dayOf(observedAt);
+    if (lastKnown.length === 0 || day < lastKnown[lastKnown.length - 1]![0]) lastKnown.push([day, id]);
+  }
+  return { conditionTimeline: landmark.conditionTimeline, lastKnown, datedClosureChecks: datedClosureChecksOf(landmark.watchChecks) };
+}
+
+/** What decides a day: the report in effect that the timeline names, or the last known one, unless none. */
+export interface Decided {
+  reportId: string | undefined;
   inEffect: boolean;
+  /** The condition in effect; null when none is. */
+  condition: StoredCurrentCondition['condition'] | null;
   /** With no report in effect: the recent check of a dated-closure source that lists no closure that day. */
   check: StatusCheckEvidence | undefined;
 }
 
-/** The id of the report that decides `day`, or of the last known one when none is in effect. */
-function decidingId(landmark: StoredLandmarkDetail, day: string): { id: string | undefined; inEffect: boolean } {
-  const found = conditionOn(landmark.conditionTimeline, day);
-  if (found?.inEffect) return { id: found.condition.reportId, inEffect: true };
-  return { id: lastKnownOn(landmark, day), inEffect: false };
+/** `now` is the moment of the request, which says whether a watched source's check is recent enough to count. */
+function decidingOn(timeline: AnswerTimeline, day: string, now: Date): Decided {
+  const found = conditionOn(timeline.conditionTimeline, day);
+  if (found?.inEffect) return { reportId: found.condition.reportId, inEffect: true, condition: found.condition.condition, check: undefined };
+  const check = openEvidenceOn(timeline.datedClosureChecks, day, now);
+  return { reportId: timeline.lastKnown.find(([observed]) => observed <= day)?.[1], inEffect: false, condition: check ? 'open' : null, check };
 }
 
-function answerOn(landmark: StoredLandmarkDetail, reportsById: ReadonlyMap<string, StoredReport>, day: string, now: Date): DayAnswer {
-  const { id, inEffect } = decidingId(landmark, day);
-  return { report: id === undefined ? undefined : reportsById.get(id), inEffect, check: inEffect ? undefined : openEvidenceOn(landmark.watchChecks, day, now) };
+/** Consecutive days with the same deciding report. */
+export interface DecidedStretch {
+  from: string;
+  to: string;
+  decided: Decided;
 }
 
-function checkReason(check: StatusCheckEvidence): string {
-  return `No report is in effect, and ${check.description} was read successfully at ${check.lastSuccessAt} and lists no closure on these days (a read speaks for the days up to ${check.horizon}).`;
+/** The days from `from` to `to` (inclusive, UTC days, from <= to) in stretches of the same deciding report or check. */
+export function decidedStretches(timeline: AnswerTimeline, from: string, to: string, now: Date): DecidedStretch[] {
+  const stretches: DecidedStretch[] = [];
+  let current: DecidedStretch = { from, to: from, decided: decidingOn(timeline, from, now) };
+  for (let day = from; day < to; ) {
+    day = addDays(day, 1);
+    const decided = decidingOn(timeline, day, now);
+    if (decided.reportId === current.decided.reportId && decided.inEffect === current.decided.inEffect && decided.check?.source === current.decided.check?.source) {
+      current.to = day;
+      continue;
+    }
+    stretches.push(current);
+    current = { from: day, to: day, decided };
+  }
+  stretches.push(current);
+  return stretches;
 }
 
 /**
  * The ids of the reports an answer from `from` to `to` cites that the landmark's bucket does not
  * hold (a heavy landmark keeps only some): the operation reads them from the report buckets.
  */
-export function reportsToRead(landmark: StoredLandmarkDetail, from: string, to: string): string[] {
+export function reportsToRead(landmark: StoredLandmarkDetail, from: string, to: string, now: Date): string[] {
   const held = new Set(landmark.reports.map((report) => report.id));
   const needed = new Set<string>();
-  for (let day = from; day <= to; day = addDays(day, 1)) {
-    const { id } = decidingId(landmark, day);
-    if (id !== undefined && !held.has(id)) needed.add(id);
+  for (const { decided } of decidedStretches(answerTimelineOf(landmark), from, to, now)) {
+    if (decided.reportId !== undefined && !held.has(decided.reportId)) needed.add(decided.reportId);
   }
   const [next] = upcomingOn(landmark.conditionTimeline, to);
   if (next && !held.has(next.reportId)) needed.add(next.reportId);
@@ -110,8 +150,11 @@ export function reportsToRead(landmark: StoredLandmarkDetail, from: string, to: 
 /** What a report in effect answers: open when it says so, otherwise affected by its condition. */
 export const answerOfCondition = (condition: string): 'open' | 'affected' => (condition === 'open' ? 'open' : 'affected');
 
-function stretchOf(answer: DayAnswer, from: string, to: string, hasReports: boolean): StatusStretch {
-  const { report, inEffect, check } = answer;
+function checkReason(check: StatusCheckEvidence): string {
+  return `No report is in effect, and ${check.description} was read successfully at ${check.lastSuccessAt} and lists no closure on these days (a read speaks for the days up to ${check.horizon}).`;
+}
+
+function stretchOf(report: StoredReport | undefined, { inEffect, check }: Decided, from: string, to: string, hasReports: boolean): StatusStretch {
   if (inEffect && report) {
     return {
       from,
@@ -154,6 +197,12 @@ function nextOf(timeline: readonly StoredCurrentCondition[], reportsById: Readon
   return { reportId: report.id, url: report.urls.html, condition: report.condition, summary: report.summary, from: report.from, until: report.until, untilKind: report.untilKind };
 }
 
+/** A period's answer from its stretches: affected when any day is, else unknown when any day is, else open. */
+export function periodAnswerOf(stretches: readonly Pick<StatusStretch, 'answer' | 'condition'>[]): Pick<LandmarkStatus, 'answer' | 'condition'> {
+  const answer = stretches.some((stretch) => stretch.answer === 'affected') ? 'affected' : stretches.some((stretch) => stretch.answer === 'unknown') ? 'unknown' : 'open';
+  return { answer, condition: (stretches.find((stretch) => stretch.answer === 'affected') ?? stretches[0]!).condition };
+}
+
 /**
  * The landmark's status on every day from `from` to `to` (inclusive, UTC days, from <= to); `read`
  * holds the reports named by reportsToRead, which the landmark's bucket does not; `now` is the
@@ -162,30 +211,15 @@ function nextOf(timeline: readonly StoredCurrentCondition[], reportsById: Readon
 export function landmarkStatusOf(landmark: StoredLandmarkDetail, from: string, to: string, read: readonly StoredReport[], now: Date): LandmarkStatus {
   const reportsById = new Map([...landmark.reports, ...read].map((report) => [report.id, report]));
   const hasReports = landmark.reports.length > 0;
-  const stretches: StatusStretch[] = [];
-  let start = from;
-  let current = answerOn(landmark, reportsById, from, now);
-  for (let day = from; day <= to; ) {
-    const next = day === to ? undefined : addDays(day, 1);
-    const answer = next === undefined ? undefined : answerOn(landmark, reportsById, next, now);
-    if (!answer || answer.report !== current.report || answer.inEffect !== current.inEffect || answer.check?.source !== current.check?.source) {
-      stretches.push(stretchOf(current, start, day, hasReports));
-      if (answer) {
-        start = next!;
-        current = answer;
-      }
-    }
-    if (next === undefined) break;
-    day = next;
-  }
-  const answer = stretches.some((stretch) => stretch.answer === 'affected') ? 'affected' : stretches.some((stretch) => stretch.answer === 'unknown') ? 'unknown' : 'open';
+  const stretches = decidedStretches(answerTimelineOf(landmark), from, to, now).map(({ from: first, to: last, decided }) =>
+    stretchOf(decided.reportId === undefined ? undefined : reportsById.get(decided.reportId), decided, first, last, hasReports),
+  );
   return {
     landmark: { slug: landmark.slug, name: landmark.name, url: landmark.urls.html },
     asOf: from,
     from,
     to,
-    answer,
-    condition: (stretches.find((stretch) => stretch.answer === 'affected') ?? stretches[0]!).condition,
+    ...periodAnswerOf(stretches),
     reason: overallReason(stretches),
     stretches,
     checks: landmark.watchChecks,

@@ -30,7 +30,8 @@ export const freshnessGuide =
 /** Which operation to call for what, in the order an agent meets them. */
 export const operationsGuide =
   `Find a landmark with ${op.searchLandmarks}, then read it with ${op.getLandmark}, or ask ${op.getLandmarkStatus} whether it is open on a day ` +
-  `or a trip; ${op.getReport} gives one report, ${op.listLandmarks} and ${op.getChanges} page through everything, and ` +
+  `or a trip; for a trip to a place, ${op.listNearbyLandmarks} answers the same for every landmark within a radius of a point or a landmark, nearest first; ` +
+  `${op.getReport} gives one report, ${op.listLandmarks} and ${op.getChanges} page through everything, and ` +
   `${op.listLandmarksToRecheck} names the popular landmarks with nothing known today.`;
 
 export const citationGuide =

@@ -11,8 +11,9 @@ import { loadWatchChecks } from '../load/watch-checks.ts';
 import type { Problem } from '../load/problem.ts';
 import { buildCatalogue, type Catalogue } from '../domain/catalogue.ts';
 import { changeOrder } from '../domain/changes.ts';
-import { apiDataFiles, builtDataStore, emitDataFiles, writeSiteFile } from './emit-api-data.ts';
-import { dataPaths } from '../domain/data-paths.ts';
+import { apiDataFiles } from '../domain/data-products.ts';
+import { builtDataStore, emitDataFiles, writeSiteFile } from './emit-api-data.ts';
+import { dataPrefix } from '../domain/data-products/product.ts';
 import { assetHeadersFile, assetHeadersPath } from '../domain/response-headers.ts';
 import { emitEntryPoints } from './emit-entry-points.ts';
 import { withBulkDownloads } from './downloads/emit-downloads.ts';
@@ -101,7 +102,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 }
 
 /** The folder holding every file behind the API routes, `_data`. */
-const dataFolder = dataPaths.prefix.split('/').filter(Boolean)[0]!;
+const dataFolder = dataPrefix.split('/').filter(Boolean)[0]!;
 
 /**
  * The catalogue of the content: the kept one with the files changed since applied, when the last

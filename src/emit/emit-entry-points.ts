@@ -1,5 +1,5 @@
 import type { Catalogue } from '../domain/catalogue.ts';
-import type { DataStore } from '../domain/data-store.ts';
+import type { DataStore } from '../domain/data-products.ts';
 import { entryPoints, openApiAssetPath } from '../domain/entry-points.ts';
 import { buildAiPluginManifest } from './ai-plugin.ts';
 import { writeSiteFile } from './emit-api-data.ts';

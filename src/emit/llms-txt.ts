@@ -106,7 +106,12 @@ export function llmsTxt(input: GuideInput): string {
       ? `- [Markdown twin of a landmark page](${landmark.urls.markdown}): every landmark and report page has one at its URL + \`.md\`; the page itself answers \`Accept: text/markdown\` with it.`
       : '- Markdown twins: every landmark and report page has one at its URL + `.md`; the page itself answers `Accept: text/markdown` with it.',
   ];
-  if (landmark) lines.push(`- [A landmark page](${landmark.urls.html}): the canonical URL to cite.`);
+  if (landmark) {
+    lines.push(
+      `- [A landmark page](${landmark.urls.html}): the canonical URL to cite.`,
+      `- [Calendar of a place](${urls.absolute(`/nearby.ics?near=${landmark.slug}&radius=10`)}): \`/nearby.ics?near=<slug>&radius=<km>\` (or \`lat\` and \`lon\`), one event per announced period of the landmarks in the circle, its UID the report id.`,
+    );
+  }
   lines.push(
     '',
     '## Optional',

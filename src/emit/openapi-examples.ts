@@ -2,7 +2,7 @@ import { ApiError } from '../domain/api-error.ts';
 import { apiOperations, operationOrder, type ApiOperation, type OperationId } from '../domain/api-operations.ts';
 import { publishedLandmark, type Catalogue } from '../domain/catalogue.ts';
 import { lastChanges } from '../domain/changes.ts';
-import type { DataStore } from '../domain/data-store.ts';
+import type { DataStore } from '../domain/data-products.ts';
 import type { OperationContext } from '../domain/operations/context.ts';
 import type { ExampleSubject } from '../domain/operations/declaration.ts';
 import { runOperation } from '../domain/operations/run-operation.ts';

@@ -3,6 +3,8 @@ import { withFreshnessMarks } from './freshness-marks.ts';
 import { withPageHeaders } from './page-headers.ts';
 import { handleApi } from './router.ts';
 import { searchPage } from './search-page.ts';
+import { nearbyPage } from './nearby-page.ts';
+import { nearbyCalendar, nearbyCalendarPath } from './pages/nearby-calendar.ts';
 import { isPagePath, servePage } from './pages/serve-page.ts';
 import { serveStatic } from './static-assets.ts';
 
@@ -12,6 +14,9 @@ export default {
     if (pathname === '/api' || pathname.startsWith('/api/')) return handleApi(request, env);
     // Search results for visitors without JavaScript: the one HTML page made per request.
     if (pathname === '/search') return withPageHeaders(await searchPage(request, env, handleApi));
+    // The nearby answers, and the calendar of a circle, rendered from the nearby index as asked.
+    if (pathname === '/nearby') return withPageHeaders(await nearbyPage(request, env, handleApi));
+    if (pathname === nearbyCalendarPath) return nearbyCalendar(request, env);
     // Landmark and report pages are rendered from the data; the home page is a built file. Both are
     // marked as of the request: what is no longer current says so.
     const serve = isPagePath(pathname) ? servePage : serveStatic;

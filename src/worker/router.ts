@@ -68,7 +68,7 @@ export async function handleApi(request: Request, env: Env): Promise<Response> {
       throw notFound(`No API route at ${url.pathname}. The routes are described at /api/openapi.json.`);
     }
     const { operation, pathValues } = matched;
-    const body = await runOperation(operation.operationId, operationContext(env), restParameterValues(operation, url, pathValues));
+    const body = await runOperation(operation.operationId, operationContext(env), restParameterValues(operation.input, url, pathValues));
     return jsonResponse(request, body, { cacheControl: operation.cacheControl });
   } catch (caught) {
     const error = asApiError(caught, request.url);

@@ -1,4 +1,4 @@
-import { dataPaths } from '../domain/data-paths.ts';
+import { dataPrefix } from '../domain/data-products/product.ts';
 import type { Env } from './env.ts';
 
 /**
@@ -10,6 +10,6 @@ import type { Env } from './env.ts';
 export async function serveStatic(request: Request, env: Env): Promise<Response> {
   const url = new URL(request.url);
   // Raw stored records lack request-time fields such as isCurrent; they are served only via /api/.
-  if (url.pathname.startsWith(dataPaths.prefix)) return env.ASSETS.fetch(new Request(new URL('/404-not-a-page', url), request));
+  if (url.pathname.startsWith(dataPrefix)) return env.ASSETS.fetch(new Request(new URL('/404-not-a-page', url), request));
   return env.ASSETS.fetch(request);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dataFileCount, dataLayoutFor, fileShares } from '../../src/domain/data-layout.ts';
+import { dataLayoutFor, fileShares } from '../../src/domain/data-layout.ts';
+import { dataFileCount } from '../../src/domain/data-products.ts';
 import { defaultMaxFiles } from '../../src/emit/file-budget.ts';
 
 // What the data layout cannot choose: search shards follow the first and last two letters of words

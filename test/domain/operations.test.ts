@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/domain/api-error.ts';
 import { apiOperations, operationOrder, type OperationId } from '../../src/domain/api-operations.ts';
 import { buildCatalogue } from '../../src/domain/catalogue.ts';
-import { dataStoreOver } from '../../src/domain/data-store.ts';
+import { apiDataFiles, dataStoreOver } from '../../src/domain/data-products.ts';
 import type { OperationContext } from '../../src/domain/operations/context.ts';
 import { runOperation } from '../../src/domain/operations/run-operation.ts';
-import { apiDataFiles } from '../../src/emit/emit-api-data.ts';
 import { seededRandom, syntheticCatalogueInput } from '../../scripts/lib/synthetic-content.ts';
 
 // Every operation, run as the Worker runs it but over the data files held in memory: fast enough
@@ -52,6 +51,16 @@ const cases: Record<OperationId, () => Promise<void>> = {
     const status = await run<{ answer: string; stretches: unknown[] }>('getLandmarkStatus', { slug: landmark.slug, from: '2026-11-01', to: '2026-11-30' });
     expect(['open', 'affected', 'unknown']).toContain(status.answer);
     expect(status.stretches.length).toBeGreaterThan(0);
+  },
+  async listNearbyLandmarks() {
+    const trip = { from: '2026-11-01', to: '2026-11-30' };
+    const nearby = await walk<{ landmark: { slug: string }; distanceKm: number; answer: string; stretches: unknown[] }>('listNearbyLandmarks', 'landmarks', { near: landmark.slug, radius: 200, limit: 3, ...trip });
+    expect(nearby[0]).toMatchObject({ landmark: { slug: landmark.slug }, distanceKm: 0 });
+    for (const entry of nearby) {
+      const status = await run<{ answer: string; stretches: { from: string; answer: string }[] }>('getLandmarkStatus', { slug: entry.landmark.slug, ...trip });
+      expect(entry.answer).toBe(status.answer);
+      expect(entry.stretches.length).toBe(status.stretches.length);
+    }
   },
   async listLandmarkReports() {
     const reports = await walk<{ id: string }>('listLandmarkReports', 'reports', { slug: landmark.slug, limit: 2 });

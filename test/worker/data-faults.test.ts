@@ -7,7 +7,7 @@ import { syntheticCatalogueInput } from '../../scripts/lib/synthetic-content.ts'
 import { replaceApiData } from '../../scripts/lib/synthetic-site.ts';
 import { bucketOf } from '../../src/domain/buckets.ts';
 import type { Catalogue } from '../../src/domain/catalogue.ts';
-import { dataPaths, type DataManifest } from '../../src/domain/data-paths.ts';
+import { dataPaths, type DataManifest } from '../../src/domain/data-products.ts';
 import { shardKeyOf } from '../../src/domain/search/normalize.ts';
 import { buildSiteFrom, projectRoot, testSiteUrl } from '../support/build.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';

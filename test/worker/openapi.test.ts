@@ -62,6 +62,7 @@ describe('/api/openapi.json', () => {
       searchLandmarks: '/api/public/v1/search',
       getLandmark: '/api/public/v1/landmarks/{slug}',
       getLandmarkStatus: '/api/public/v1/landmarks/{slug}/status',
+      listNearbyLandmarks: '/api/public/v1/nearby',
       listLandmarkReports: '/api/public/v1/landmarks/{slug}/reports',
       getReport: '/api/public/v1/reports/{id}',
       getChanges: '/api/public/v1/changes',
@@ -90,6 +91,7 @@ describe('/api/openapi.json', () => {
       searchLandmarks: ['400', '500', '503'],
       getLandmark: ['400', '404', '500', '503'],
       getLandmarkStatus: ['400', '404', '500', '503'],
+      listNearbyLandmarks: ['400', '500', '503'],
       listLandmarkReports: ['400', '404', '500', '503'],
       getReport: ['400', '404', '500', '503'],
       listLandmarks: ['400', '500', '503'],
@@ -183,7 +185,7 @@ describe('error examples', () => {
       expect({ operationId, body: await response.json() }).toEqual({ operationId, body: documented });
       checked++;
     }
-    expect(checked).toBe(8);
+    expect(checked).toBe(9);
   });
 });
 

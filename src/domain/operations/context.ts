@@ -1,4 +1,4 @@
-import type { DataStore } from '../data-store.ts';
+import type { DataStore } from '../data-products.ts';
 
 /**
  * What every operation runs with. Operations are pure functions of (context, input): the REST

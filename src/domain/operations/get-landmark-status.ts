@@ -11,7 +11,7 @@ import { declareOperation } from './declaration.ts';
 import { watchCheckValidDays, watchHorizonDays } from '../../schema/watch-sources.ts';
 
 /** The period asked about: one day (`on`, today by default) or a trip (`from` and `to` together). */
-function periodAsked(now: Date, on: string | undefined, from: string | undefined, to: string | undefined): { from: string; to: string } {
+export function periodAsked(now: Date, on: string | undefined, from: string | undefined, to: string | undefined): { from: string; to: string } {
   if (from === undefined && to === undefined) {
     const day = answerDay(now, on, 'on');
     return { from: day, to: day };
@@ -60,7 +60,7 @@ export const getLandmarkStatus = declareOperation({
     if (!landmark) {
       throw landmarkNotFound(slug);
     }
-    const read = await Promise.all(reportsToRead(landmark, period.from, period.to).map((id) => store.report(id)));
+    const read = await Promise.all(reportsToRead(landmark, period.from, period.to, now).map((id) => store.report(id)));
     return landmarkStatusOf(landmark, period.from, period.to, read.filter((report) => report !== undefined), now);
   },
 });

@@ -2,7 +2,7 @@ import type { StoredLandmarkDetail, StoredReport } from '../../schema/api.ts';
 import { invalidParameter, landmarkNotFound } from '../api-error.ts';
 import { answerDay } from '../answer-day.ts';
 import { encodeCursor } from '../cursor.ts';
-import type { DataStore } from '../data-store.ts';
+import type { DataStore } from '../data-products.ts';
 import { collectPage } from '../keyset-chunks.ts';
 import { compareHeavyReportKeys, compareReportPositions, heavyReportKeyOf, isReportPosition, positionOf, type ReportPosition } from '../landmark-reports.ts';
 import { presentReport } from '../present.ts';

@@ -6,6 +6,7 @@ import { pageLimits, queryLength } from '../api-limits.ts';
 import { dayWindow } from '../answer-day.ts';
 import { defaultChangesWindowDays } from '../changes.ts';
 import { maxCursorLength } from '../cursor.ts';
+import { queryText, wholeNumberText } from './query-text.ts';
 
 /**
  * The parameters several operations share, with their limits and the words of their errors, and
@@ -13,12 +14,18 @@ import { maxCursorLength } from '../cursor.ts';
  * here, so a limit is written once.
  */
 
-export const limit = z
-  .int({ error: `limit must be a whole number from ${pageLimits.min} to ${pageLimits.max}` })
-  .min(pageLimits.min, { error: `limit must be at least ${pageLimits.min}` })
-  .max(pageLimits.max, { error: `limit must be at most ${pageLimits.max}` })
-  .default(pageLimits.fallback)
-  .describe(`How many items per page, ${pageLimits.min} to ${pageLimits.max}; ${pageLimits.fallback} when omitted.`);
+/** A page size, `fallback` when omitted. */
+export function pageLimit(fallback: number) {
+  return z
+    .int({ error: `limit must be a whole number from ${pageLimits.min} to ${pageLimits.max}` })
+    .min(pageLimits.min, { error: `limit must be at least ${pageLimits.min}` })
+    .max(pageLimits.max, { error: `limit must be at most ${pageLimits.max}` })
+    .register(queryText, wholeNumberText)
+    .default(fallback)
+    .describe(`How many items per page, ${pageLimits.min} to ${pageLimits.max}; ${fallback} when omitted.`);
+}
+
+export const limit = pageLimit(pageLimits.fallback);
 
 export const cursor = z
   .string({ error: 'cursor must be the string pagination.nextCursor of the previous page' })

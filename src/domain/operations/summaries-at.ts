@@ -1,5 +1,5 @@
 import type { StoredLandmarkSummary } from '../../schema/api.ts';
-import type { DataStore } from '../data-store.ts';
+import type { DataStore } from '../data-products.ts';
 
 /** Landmark summaries by position in slug order, reading each list chunk involved once, concurrently. */
 export async function summariesAt(store: DataStore, indexes: readonly number[]): Promise<StoredLandmarkSummary[]> {

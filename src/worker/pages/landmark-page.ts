@@ -3,6 +3,7 @@ import { answerInWords, conditionLabel, freshnessInWords, placeInWords } from '.
 import { contributingUrlOf, editLandmarkUrl } from '../../domain/repository-links.ts';
 import { sitePath } from '../../domain/urls.ts';
 import type { LandmarkDetail, LandmarkStatus } from '../../schema/api.ts';
+import type { NearbyLandmark } from '../../schema/nearby.ts';
 import { html, trusted } from './html.ts';
 import { touristAttraction } from './json-ld.ts';
 import { subscriptionUrls } from './landmark-subscriptions.ts';
@@ -40,7 +41,20 @@ function dayCheckSection(landmark: LandmarkDetail, check: DayCheck | undefined) 
  * to ask about another day, what and where it is, and its history. Dated lines carry
  * `data-current-until` (and `data-from`), which the Worker marks as of the request on the way out.
  */
-export function landmarkPage(landmark: LandmarkDetail, repositoryUrl: string, check?: DayCheck): PageContent {
+/** The nearest landmarks within a few kilometres with their answer today ("Also nearby: Trevi Fountain, restricted access"). */
+function alsoNearbySection(landmark: LandmarkDetail, nearby: readonly NearbyLandmark[] | undefined) {
+  if (!nearby || nearby.length === 0) return false;
+  return html`<section aria-labelledby="nearby-heading">
+    <h2 id="nearby-heading">Also nearby</h2>
+    <ul class="entries">
+      ${nearby.map((entry) => html`<li><a class="entry-title" href="${sitePath(entry.landmark.url)}">${entry.landmark.name}</a> <span class="distance">${entry.distanceKm.toLocaleString('en', { maximumFractionDigits: 1 })} km</span>
+        <span class="entry-meta"><span class="condition" data-condition="${entry.condition ?? 'unknown'}">${answerInWords(entry.answer, entry.condition)}</span> today</span></li>`)}
+    </ul>
+    <p><a href="${`/nearby?near=${landmark.slug}`}">Everything near ${landmark.name}, on the days of your trip</a></p>
+  </section>`;
+}
+
+export function landmarkPage(landmark: LandmarkDetail, repositoryUrl: string, check?: DayCheck, nearby?: readonly NearbyLandmark[]): PageContent {
   const place = placeInWords(landmark.location);
   const current = landmark.currentCondition;
   const { lat, lon } = landmark.coordinates;
@@ -90,6 +104,8 @@ export function landmarkPage(landmark: LandmarkDetail, repositoryUrl: string, ch
     <dt>Reports</dt><dd>${landmark.reportCounts.total}</dd>
     <dt>Follow</dt><dd><a href="${sitePath(subscriptions.calendar)}">calendar of announced periods (.ics)</a> · <a href="${sitePath(subscriptions.feed)}">feed of reports (Atom)</a></dd>
   </dl>
+
+  ${alsoNearbySection(landmark, nearby)}
 
   <h2>History</h2>
   ${landmark.reports.length === 0

@@ -1,10 +1,11 @@
 import { ApiError } from '../../domain/api-error.ts';
 import { apiOperations, operationIds, type OperationId } from '../../domain/api-operations.ts';
-import type { PageKind } from '../../domain/data-paths.ts';
+import type { PageKind } from '../../domain/data-products/page-templates.ts';
 import { runOperation } from '../../domain/operations/run-operation.ts';
 import { openReadHeaders } from '../../domain/response-headers.ts';
 import type { OperationContext } from '../../domain/operations/context.ts';
 import type { LandmarkDetail, LandmarkReportList, LandmarkStatus, RecheckList, Report } from '../../schema/api.ts';
+import type { NearbyLandmark, NearbyLandmarks } from '../../schema/nearby.ts';
 import { asApiError } from '../answer-error.ts';
 import type { Env } from '../env.ts';
 import { bodyResponse } from '../http.ts';
@@ -62,7 +63,9 @@ interface PageRoute {
   query?: readonly string[];
   /** Parameters the page always passes, such as its page size. */
   fixed?: Record<string, unknown>;
-  html(body: unknown, links: PageLinks, dayCheck: DayCheck | undefined): PageContent;
+  /** Whether the page lists the landmarks nearest to its own, with their answer today. */
+  listsNearby?: boolean;
+  html(body: unknown, links: PageLinks, dayCheck: DayCheck | undefined, nearby: readonly NearbyLandmark[] | undefined): PageContent;
   formats: Partial<Record<Exclude<Format, 'html'>, (body: unknown, links: PageLinks) => Rendered>>;
 }
 
@@ -73,7 +76,8 @@ const pageRoutes: readonly PageRoute[] = [
     operationId: apiOperations.getLandmark.operationId,
     parameter: 'slug',
     checksDays: true,
-    html: (body, { repositoryUrl }, dayCheck) => landmarkPage(body as LandmarkDetail, repositoryUrl, dayCheck),
+    listsNearby: true,
+    html: (body, { repositoryUrl }, dayCheck, nearby) => landmarkPage(body as LandmarkDetail, repositoryUrl, dayCheck, nearby),
     formats: {
       markdown: (body) => ({ body: landmarkMarkdown(body as LandmarkDetail), contentType: 'text/markdown; charset=utf-8' }),
       calendar: (body) => ({ body: landmarkCalendar(body as LandmarkDetail), contentType: 'text/calendar; charset=utf-8' }),
@@ -132,6 +136,23 @@ async function dayCheckOf(query: URLSearchParams, slug: string, context: Operati
   }
 }
 
+/** How far, and how many, "Also nearby" lists: a short walk, a glance. */
+const alsoNearby = { radiusKm: 3, shown: 5 } as const;
+
+/**
+ * The landmarks nearest to this one, today, from the nearby operation; none when its index is
+ * missing from a damaged deploy, which the page then does without (the operator sees the log).
+ */
+async function nearbyOf(slug: string, context: OperationContext): Promise<NearbyLandmark[] | undefined> {
+  try {
+    const list = (await runOperation(operationIds.listNearbyLandmarks, context, { near: slug, radius: alsoNearby.radiusKm, limit: alsoNearby.shown + 1 })) as NearbyLandmarks;
+    return list.landmarks.filter((entry) => entry.landmark.slug !== slug).slice(0, alsoNearby.shown);
+  } catch (error) {
+    console.error(`Also nearby for ${slug} left out: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+}
+
 export function isPagePath(pathname: string): boolean {
   return pageRoutes.some((route) => route.pattern.test(pathname));
 }
@@ -164,7 +185,10 @@ async function renderPage(request: Request, env: Env): Promise<Response> {
     return bodyResponse(request, rendered.body, rendered.contentType, { cacheControl: pageCacheControl, headers: { ...headers, ...openReadHeaders } });
   }
   const template = await context.store.pageTemplate(route.kind);
-  const dayCheck = route.checksDays ? await dayCheckOf(searchParams, value, context) : undefined;
-  const page = await fillTemplate(template, route.html(body, links, dayCheck));
+  const [dayCheck, nearby] = await Promise.all([
+    route.checksDays ? dayCheckOf(searchParams, value, context) : undefined,
+    route.listsNearby ? nearbyOf(value, context) : undefined,
+  ]);
+  const page = await fillTemplate(template, route.html(body, links, dayCheck, nearby));
   return bodyResponse(request, page, 'text/html; charset=utf-8', { cacheControl: pageCacheControl, headers, status: dayCheck?.error ? 400 : 200 });
 }

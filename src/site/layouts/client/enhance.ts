@@ -2,8 +2,10 @@
 // Bundled by Astro into one external file, as the Content-Security-Policy requires. (Whether a
 // date has passed is said by the Worker as it serves each page.)
 import { enhanceSearch } from './search-as-you-type.ts';
+import { enhanceNearbyForm } from './use-my-location.ts';
 
 for (const form of document.querySelectorAll<HTMLFormElement>('form[data-search-form]')) enhanceSearch(form);
+for (const form of document.querySelectorAll<HTMLFormElement>('form[data-nearby-form]')) enhanceNearbyForm(form);
 
 // The report forms need the validator's schemas and a YAML parser: a separate file, fetched only
 // by the pages that have them.
