@@ -10,6 +10,8 @@ export const popularityPath = 'content/popularity.yaml';
 export interface PopularityResult {
   /** Wikidata id -> Wikipedia language editions; empty when the file does not exist yet. */
   sitelinks: Map<string, number>;
+  /** The day the file says the counts were read; absent when there is no file. */
+  retrievedAt?: string;
   problems: Problem[];
 }
 
@@ -51,5 +53,5 @@ export async function loadPopularity(root: string): Promise<PopularityResult> {
       }),
     };
   }
-  return { sitelinks: new Map(Object.entries(result.data.sitelinks)), problems: [] };
+  return { sitelinks: new Map(Object.entries(result.data.sitelinks)), retrievedAt: result.data.retrievedAt, problems: [] };
 }

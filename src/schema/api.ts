@@ -93,7 +93,7 @@ const landmarkCore = {
   name: z.string().describe('The landmark\'s usual English name.'),
   aliases: z.array(z.string()).describe('Other names: native names, spellings without diacritics.'),
   location: z.object({
-    city: z.string().describe('City, town or nearest settlement.'),
+    city: z.string().nullable().describe('City, town or nearest settlement; null when the landmark\'s record names none (never guessed).'),
     region: z.string().nullable().describe('State, province or region, if given.'),
     country: z.string().describe('ISO 3166-1 alpha-2 code.'),
     countryName: z.string().describe('English name of the country.'),

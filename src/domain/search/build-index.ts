@@ -9,7 +9,7 @@ function fieldTexts(landmark: StoredLandmarkSummary): [SearchField, string][] {
   return [
     ['name', landmark.name],
     ...landmark.aliases.map((alias): [SearchField, string] => ['alias', alias]),
-    ['city', landmark.location.city],
+    ['city', landmark.location.city ?? ''],
     ['region', landmark.location.region ?? ''],
     ['country', `${landmark.location.countryName} ${landmark.location.country}`],
   ];

@@ -1,5 +1,5 @@
 import type { LandmarkDetail, LandmarkReportList, Report } from '../../schema/api.ts';
-import { conditionInWords, conditionLabel, freshnessInWords, noLongerCurrent, notYetCurrent, periodInWords } from '../../domain/in-words.ts';
+import { conditionInWords, conditionLabel, freshnessInWords, noLongerCurrent, notYetCurrent, periodInWords, placeInWords } from '../../domain/in-words.ts';
 
 /**
  * The Markdown twins of landmark and report pages: the same facts as the HTML, as a document that
@@ -19,7 +19,7 @@ function sourceLine(report: Report): string {
 }
 
 export function landmarkMarkdown(landmark: LandmarkDetail): string {
-  const place = [landmark.location.city, landmark.location.region, landmark.location.countryName].filter(Boolean).join(', ');
+  const place = placeInWords(landmark.location);
   const lines = [`# ${landmark.name}`, '', `${place} · Wikidata ${landmark.wikidata}`, ''];
   if (landmark.description) lines.push(landmark.description, '');
   lines.push('## Current condition', '');
