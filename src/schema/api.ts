@@ -118,7 +118,7 @@ export const storedLandmarkSummary = z.object({
   ...landmarkCore,
   currentCondition: storedCurrentCondition
     .nullable()
-    .describe('The most recently confirmed report\'s condition and dates; null when there are no reports.'),
+    .describe('The most recently confirmed report\'s condition and dates; null when nobody has reported on the landmark yet (its condition is unknown: a first report is welcome).'),
   reportCount: z.int().nonnegative().describe('Number of reports about the landmark.'),
   /**
    * How many reports begin (`from`) and end (`currentUntil`) by each day, as [day, count so far]
