@@ -54,18 +54,19 @@ interface Skip {
   detail: string;
 }
 
+/** How the summary says why rows were skipped: "Skipped 3 row(s) <this>:". */
 const skipReasons: Record<string, string> = {
   'no wikidata id': 'without a Wikidata id',
   'no coordinates': 'without coordinates',
   'below minimum': 'below --min-sitelinks',
-  'not a name': 'labelled with something that is not a name',
+  'not a name': 'whose label is not a name',
   'in catalogue': 'already in the catalogue (same Wikidata id)',
   'repeated': 'repeating an earlier row of the file',
-  'no country': 'in no country the shapes or the file can name',
-  'other country': 'placed by their coordinates in another country than the file says',
-  'same place': 'the same place as a landmark nearby with a similar name',
-  'area': 'an area around a landmark already in the catalogue',
-  'no slug': 'with a name that makes no slug',
+  'no country': 'in no country that the shapes or the file can name',
+  'other country': 'whose coordinates lie in another country than the file says',
+  'same place': 'at the place of a landmark nearby with a similar name',
+  'area': 'that may be an area around a landmark already in the catalogue',
+  'no slug': 'with a name that makes no file name',
   'limit': 'beyond --limit',
 };
 
@@ -165,7 +166,7 @@ export async function importLandmarksCommand(args: string[], io: CommandIo, defa
   const byReason = new Map<string, Skip[]>();
   for (const skip of plan.skipped) byReason.set(skip.reason, [...(byReason.get(skip.reason) ?? []), skip]);
   for (const [reason, skips] of byReason) {
-    io.output.write(`Skipped ${skips.length} ${skipReasons[reason]}:\n`);
+    io.output.write(`Skipped ${skips.length} row(s) ${skipReasons[reason]}:\n`);
     const shown = values['list-skipped'] ? skips : skips.slice(0, shownPerReason);
     for (const skip of shown) io.output.write(`  ${seedName}:${skip.cell.line}:${skip.cell.column} ${skip.column}: ${skip.detail}\n`);
     if (shown.length < skips.length) io.output.write(`  … and ${skips.length - shown.length} more (--list-skipped lists them all)\n`);

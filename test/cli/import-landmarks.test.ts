@@ -64,8 +64,8 @@ describe('npm run import-landmarks', () => {
     expect(io.stderr).toBe('');
     expect(code).toBe(0);
     expect(io.stdout).toContain('Wrote 3 landmark file(s) in 2 countries from 5 row(s)');
-    expect(io.stdout).toMatch(/Skipped 1 already in the catalogue \(same Wikidata id\):\n {2}.*castles\.csv:4:1 qid: Q243 is content\/landmarks\/eiffel-tower\.md/);
-    expect(io.stdout).toMatch(/Skipped 1 below --min-sitelinks:\n {2}.*castles\.csv:6:\d+ sitelinks: "Some Small Castle" has 4, below 10/);
+    expect(io.stdout).toMatch(/Skipped 1 row\(s\) already in the catalogue \(same Wikidata id\):\n {2}.*castles\.csv:4:1 qid: Q243 is content\/landmarks\/eiffel-tower\.md/);
+    expect(io.stdout).toMatch(/Skipped 1 row\(s\) below --min-sitelinks:\n {2}.*castles\.csv:6:\d+ sitelinks: "Some Small Castle" has 4, below 10/);
 
     const { content, problems } = await loadContent({ root, now, readCommitTimes: false });
     expect(problems).toEqual([]);
@@ -137,7 +137,7 @@ describe('npm run import-landmarks', () => {
     const root = await writeContentTree({ 'content/landmarks/prague-castle.md': validLandmark('Prague Castle', 'Q193369').replace('lat: 48.8584', 'lat: 50.09').replace('lon: 2.2945', 'lon: 14.4').replace('country: FR', 'country: CZ').replace('city: Paris', 'city: Prague') });
     const { code, io } = await importInto(root, 'heritage.csv', heritage);
     expect(code).toBe(0);
-    expect(io.stdout).toMatch(/Skipped 1 an area around a landmark already in the catalogue:\n {2}.*heritage\.csv:2:\d+ name: "Historic Centre of Prague;Old Town" may be an area, and content\/landmarks\/prague-castle\.md \("Prague Castle"\) is 1\d{3} m from its point/);
+    expect(io.stdout).toMatch(/Skipped 1 row\(s\) that may be an area around a landmark already in the catalogue:\n {2}.*heritage\.csv:2:\d+ name: "Historic Centre of Prague;Old Town" may be an area, and content\/landmarks\/prague-castle\.md \("Prague Castle"\) is 1\d{3} m from its point/);
     expect(io.stdout).toMatch(/heritage\.csv:5:\d+ qid: "A Site Without An Id" has no Wikidata id, which every landmark needs/);
     const { content, problems } = await loadContent({ root, now, readCommitTimes: false });
     expect(problems).toEqual([]);
@@ -153,7 +153,7 @@ describe('npm run import-landmarks', () => {
     expect([...(await landmarkFiles(root)).keys()]).toEqual(['eiffel-tower.md']);
     const limited = await importInto(root, 'castles.csv', castles, ['--limit', '1']);
     expect(limited.io.stdout).toContain('Wrote 1 landmark file(s)');
-    expect(limited.io.stdout).toMatch(/Skipped 3 beyond --limit/);
+    expect(limited.io.stdout).toMatch(/Skipped 3 row\(s\) beyond --limit/);
     expect([...(await landmarkFiles(root)).keys()]).toEqual(['eiffel-tower.md', 'prague-castle.md']);
   });
 
