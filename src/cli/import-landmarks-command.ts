@@ -31,7 +31,7 @@ adds the file's Wikipedia edition counts, where it has them, to content/populari
   --limit N              write at most N landmarks, in the file's order
   --dry-run              write nothing; say what would be written and skipped
   --same-place-metres M  a landmark with a similar name within M metres is the same place (default 300)
-  --area-metres M        a row that may be an area (a World Heritage site) with a landmark within M metres is skipped (default 2000)
+  --area-metres M        a row that may be an area (a World Heritage site) with a landmark within M metres is skipped (default 5000)
   --list-skipped         list every skipped row with its reason, not only the first few of each reason
 Importing the same file again changes nothing: rows whose Wikidata id is in the catalogue are skipped.`;
 
@@ -94,7 +94,7 @@ export async function importLandmarksCommand(args: string[], io: CommandIo, defa
     minSitelinks: wholeNumber(values['min-sitelinks'], '--min-sitelinks', mistakes),
     limit: wholeNumber(values.limit, '--limit', mistakes),
     samePlaceMetres: wholeNumber(values['same-place-metres'], '--same-place-metres', mistakes) ?? 300,
-    areaMetres: wholeNumber(values['area-metres'], '--area-metres', mistakes) ?? 2000,
+    areaMetres: wholeNumber(values['area-metres'], '--area-metres', mistakes) ?? 5000,
   };
   if (mistakes.length > 0) {
     io.errors.write(`${mistakes.join('\n')}\n${importLandmarksUsage}\n`);
@@ -331,10 +331,11 @@ function planImport(rows: readonly SeedRow[], format: LandmarkSeedFormat, conten
 /**
  * Whether a name may be that of an area or a group of places rather than one building or sight:
  * "Historic Centre of Vienna", "Aranjuez Cultural Landscape", "Major Town Houses of … Horta",
- * "Fort and Shalamar Gardens"; not "Villa Tugendhat".
+ * "Fort and Shalamar Gardens", "Historic Sanctuary of Machu Picchu", "Kilimanjaro National Park";
+ * not "Villa Tugendhat".
  */
 const mayNameAnArea = (name: string): boolean =>
-  /\b(and|centre|center|historic|historical|old town|old city|town|city|landscape|sites?|monuments|ensembles?|complex|quarter|district|area|zone|region|valley|route|works|buildings|houses|churches|ruins|cathedrals|palaces|castles|gardens|parks|temples|mosques|monasteries)\b/i.test(name);
+  /\b(and|centre|center|historic|historical|old town|old city|town|city|landscape|sites?|monuments|ensembles?|complex|quarter|district|area|zone|region|valley|route|works|buildings|houses|churches|ruins|cathedrals|palaces|castles|gardens|parks?|temples|mosques|monasteries|sanctuary|reserve|islands|lakes|caves|forests?|mountains)\b/i.test(name);
 
 type CountryOutcome = { code: string } | { skip: string; column: string; detail: string };
 
