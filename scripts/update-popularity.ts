@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { loadContent } from '../src/load/load-content.ts';
 import { popularityPath } from '../src/load/popularity.ts';
 import { wikipediaEditionsFrom } from '../src/load/wikidata-sitelinks.ts';
+import { popularityFileText } from '../src/drafts/popularity-file-text.ts';
 
 const { values } = parseArgs({
   options: {
@@ -46,13 +47,8 @@ for (let start = 0; start < ids.length; start += 50) {
 }
 
 const missing = ids.filter((id) => !counts.has(id));
-const lines = [
-  '# Wikipedia language editions with an article on each landmark (Wikidata sitelinks to Wikipedias).',
-  '# Written by `npm run update-popularity`; do not edit by hand. Ranks the featured "popular" list.',
-  `retrievedAt: ${now.toISOString().slice(0, 10)}`,
-  'sitelinks:',
-  ...[...counts].sort(([a], [b]) => Number(a.slice(1)) - Number(b.slice(1))).map(([id, count]) => `  ${id}: ${count}`),
-  '',
-];
-await writeFile(path.join(root, popularityPath), lines.join('\n'));
+await writeFile(
+  path.join(root, popularityPath),
+  popularityFileText({ retrievedAt: now.toISOString().slice(0, 10), sitelinks: Object.fromEntries(counts) }),
+);
 console.log(`Wrote ${popularityPath}: ${counts.size} landmarks.${missing.length ? ` Not found on Wikidata: ${missing.join(', ')}` : ''}`);

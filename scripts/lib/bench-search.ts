@@ -14,6 +14,8 @@ import { loadPopularity } from '../../src/load/popularity.ts';
 import type { StoredLandmarkSummary } from '../../src/schema/api.ts';
 import { relevanceSet } from './search-relevance-set.ts';
 import { syntheticCatalogueInput } from './synthetic-content.ts';
+import { wellKnownLandmarks } from './well-known-landmarks.ts';
+import { foldLetters } from '../../src/domain/fold-letters.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 const miniSearchFields = ['name', 'aliases', 'city', 'region', 'country'];
@@ -31,7 +33,7 @@ function miniSearchOver(summaries: readonly StoredLandmarkSummary[]): MiniSearch
       if (field === 'slug') return summary.slug;
       if (field === 'name') return summary.name;
       if (field === 'aliases') return summary.aliases.join(' ');
-      if (field === 'city') return summary.location.city;
+      if (field === 'city') return summary.location.city ?? '';
       if (field === 'region') return summary.location.region ?? '';
       return `${summary.location.countryName} ${summary.location.country}`;
     },
@@ -110,6 +112,39 @@ export async function benchSearchRelevance(): Promise<void> {
   if (missed.length > 0) console.log(`\nnot ranked first by ours (what came first): ${missed.join(', ')}`);
   const filesRead = ourAnswers.map((answer) => answer.files).sort((a, b) => a - b);
   console.log(`files read per query by ours: median ${filesRead[Math.floor(filesRead.length / 2)]}, most ${filesRead.at(-1)}`);
+  await benchWellKnownLandmarks(summaries);
+}
+
+const comparableName = (name: string) => foldLetters(name).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/** Of the hundred well-known landmarks (scripts/lib/well-known-landmarks.ts), those among the first three answers, by ours and by MiniSearch. */
+export async function wellKnownInTopThree(summaries: readonly StoredLandmarkSummary[]) {
+  const ours = shardedSearch(summaries);
+  const miniSearch = miniSearchOver(summaries);
+  const bySlug = new Map(summaries.map((summary) => [summary.slug, summary]));
+  const isNamed = (slug: string, names: ReadonlySet<string>) => {
+    const summary = bySlug.get(slug)!;
+    return [summary.name, ...summary.aliases].some((name) => names.has(comparableName(name)));
+  };
+  const results = await Promise.all(
+    wellKnownLandmarks.map(async ({ query, names }) => {
+      const wanted = new Set(names.map(comparableName));
+      const ourTop = (await ours.search(query)).slugs.slice(0, 3);
+      const theirTop = miniSearch.search(query, miniSearchOptions).slice(0, 3).map((result) => String(result.id));
+      return { query, ourTop, ours: ourTop.some((slug) => isNamed(slug, wanted)), theirs: theirTop.some((slug) => isNamed(slug, wanted)) };
+    }),
+  );
+  return results;
+}
+
+async function benchWellKnownLandmarks(summaries: readonly StoredLandmarkSummary[]): Promise<void> {
+  const results = await wellKnownInTopThree(summaries);
+  console.log(`\n## ${results.length} well-known landmarks (scripts/lib/well-known-landmarks.ts): found among the first 3 answers`);
+  console.log('| search | found in the top 3 |\n|---|---:|');
+  console.log(`| ours | ${results.filter((result) => result.ours).length} of ${results.length} |`);
+  console.log(`| MiniSearch | ${results.filter((result) => result.theirs).length} of ${results.length} |`);
+  const missed = results.filter((result) => !result.ours).map((result) => `"${result.query}" (${result.ourTop.join(', ') || 'nothing'})`);
+  if (missed.length > 0) console.log(`\nnot in our top 3 (what came instead): ${missed.join('; ')}`);
 }
 
 /**

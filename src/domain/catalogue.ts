@@ -194,7 +194,7 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
           name: frontmatter.name,
           aliases: frontmatter.aliases,
           location: {
-            city: frontmatter.location.city,
+            city: frontmatter.location.city ?? null,
             region: frontmatter.location.region ?? null,
             country: frontmatter.location.country,
             countryName: countryNames.of(frontmatter.location.country) ?? frontmatter.location.country,

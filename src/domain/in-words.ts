@@ -47,6 +47,12 @@ export const noLongerCurrent = 'no longer current';
 /** Said of a condition announced ahead, before its first day. */
 export const notYetCurrent = (from: string) => `announced, starts ${from}`;
 
+/**
+ * What is said of a landmark nobody has reported on: a normal state (most of the catalogue waits
+ * for its first report), answered "unknown", never "open".
+ */
+export const noReportYet = 'nobody has reported on it yet';
+
 /** "München, Bavaria, Germany" */
 export function placeInWords(location: StoredLandmarkSummary['location']): string {
   return [location.city, location.region, location.countryName].filter(Boolean).join(', ');
@@ -54,7 +60,7 @@ export function placeInWords(location: StoredLandmarkSummary['location']): strin
 
 /** A search result's condition line, said at the moment the API answered (it knows `isCurrent`). */
 export function currentConditionInWords(current: CurrentCondition | null): string {
-  if (!current) return 'no reports yet';
+  if (!current) return `unknown: ${noReportYet}`;
   return current.isCurrent ? conditionInWords(current) : `${conditionInWords(current)} (${noLongerCurrent})`;
 }
 

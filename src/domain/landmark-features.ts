@@ -16,7 +16,7 @@ export const landmarkFeatureProperties = z.object({
   country: summary.location.shape.country,
   countryName: summary.location.shape.countryName,
   wikidata: summary.wikidata,
-  condition: current.condition.nullable().describe('The current condition: that of the most recently confirmed report; null when there are no reports.'),
+  condition: current.condition.nullable().describe('The current condition: that of the most recently confirmed report; null when nobody has reported on the landmark yet (its condition is unknown).'),
   observedAt: current.observedAt.nullable().describe('When the report giving the condition was observed.'),
   lastConfirmedAt: current.lastConfirmedAt.nullable(),
   from: current.from.nullable().describe('First day (UTC) on which that report applies: later than observedAt when it was announced ahead.'),

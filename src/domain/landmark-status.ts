@@ -49,7 +49,7 @@ function inEffectReason(report: StoredReport): string {
 }
 
 function unknownReason(lastKnown: StoredReport | undefined, day: string, hasReports: boolean): string {
-  if (!hasReports) return 'No report about this landmark yet: nothing is known.';
+  if (!hasReports) return 'Nobody has reported on this landmark yet, so its condition is unknown; a first report is welcome.';
   if (!lastKnown) return `No report about this landmark had been made by ${day}: nothing was known then.`;
   if (lastKnown.currentUntil < day) {
     return `The last report (${conditionLabel(lastKnown.condition)}, ${dayOf(lastKnown.observedAt)}) expired on ${lastKnown.currentUntil}: nobody has confirmed since.`;

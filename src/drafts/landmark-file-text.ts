@@ -1,3 +1,4 @@
+import type { LandmarkOrigin } from '../schema/landmark-frontmatter.ts';
 import { landmarkSchemaFile } from '../schema/schema-files.ts';
 import { schemaModeline } from './modeline.ts';
 import { yamlScalar } from './yaml-scalar.ts';
@@ -6,7 +7,8 @@ export interface LandmarkDraft {
   slug: string;
   name: string;
   aliases: string[];
-  city: string;
+  /** Left out (a commented line invites it) when not known: an import never guesses it. */
+  city?: string | undefined;
   region?: string | undefined;
   country: string;
   /** Numbers when the input was one; the text as given otherwise, for the validator to point at. */
@@ -16,6 +18,8 @@ export interface LandmarkDraft {
   website?: string | undefined;
   /** Markdown description; when absent the body is only the guidance comment. */
   description?: string | undefined;
+  /** The open data file an imported landmark was made from. */
+  origin?: LandmarkOrigin | undefined;
 }
 
 export const landmarkFilePath = (slug: string): string => `content/landmarks/${slug}.md`;
@@ -37,8 +41,8 @@ export function landmarkFileText(draft: LandmarkDraft): string {
       ? ['aliases:', ...draft.aliases.map((alias) => `  - ${yamlScalar(alias, 'text')}`)]
       : ['# aliases:', '#   - "Native name"']),
     'location:',
-    '  # City, town or nearest settlement.',
-    `  city: ${yamlScalar(draft.city, 'text')}`,
+    '  # City, town or nearest settlement (optional when not known).',
+    draft.city ? `  city: ${yamlScalar(draft.city, 'text')}` : '  # city: "City"',
     '  # State, province or region (optional).',
     draft.region ? `  region: ${yamlScalar(draft.region, 'text')}` : '  # region: "Region"',
     '  # ISO 3166-1 alpha-2 country code in capitals, like FR or GB.',
@@ -55,6 +59,16 @@ export function landmarkFileText(draft: LandmarkDraft): string {
     '# landmark; add the operator\'s API, JSON-LD opening hours, calendar or news feed where there is one.',
     'watch:',
     '  - wikidata: {}',
+    ...(draft.origin
+      ? [
+          '# Imported from this open data file by npm run import-landmarks; edit any field above as for any landmark.',
+          'origin:',
+          `  repository: ${yamlScalar(draft.origin.repository)}`,
+          `  path: ${yamlScalar(draft.origin.path)}`,
+          `  commit: ${yamlScalar(draft.origin.commit)}`,
+          `  row: ${yamlScalar(draft.origin.row)}`,
+        ]
+      : []),
     '---',
     '<!--',
     'A short description (Markdown, one to three sentences): what the landmark is and where it is.',

@@ -7,11 +7,13 @@ export const popularityPath = 'content/popularity.yaml';
 export interface PopularityResult {
   /** Wikidata id -> Wikipedia language editions; empty when the file does not exist yet. */
   sitelinks: Map<string, number>;
+  /** The day the file says the counts were read; absent when there is no file. */
+  retrievedAt?: string;
   problems: Problem[];
 }
 
 /** Reads `content/popularity.yaml`, locating any problem by line like every other content file. */
 export async function loadPopularity(root: string): Promise<PopularityResult> {
   const { data, problems } = await loadYamlDataFile(root, popularityPath, popularityFile);
-  return { sitelinks: new Map(Object.entries(data?.sitelinks ?? {})), problems };
+  return { sitelinks: new Map(Object.entries(data?.sitelinks ?? {})), ...(data ? { retrievedAt: data.retrievedAt } : {}), problems };
 }

@@ -7,6 +7,8 @@ import { foldLetters } from '../domain/fold-letters.ts';
  */
 export function slugify(text: string): string {
   return foldLetters(text)
+    // "St. Basil's" is st-basils, as people write it in an address, not st-basil-s ("d'Amiens" stays d-amiens).
+    .replace(/['’ʼ](?=s\b)/g, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }

@@ -100,7 +100,7 @@ const landmarkCore = {
   name: z.string().describe('The landmark\'s usual English name.'),
   aliases: z.array(z.string()).describe('Other names: native names, spellings without diacritics.'),
   location: z.object({
-    city: z.string().describe('City, town or nearest settlement.'),
+    city: z.string().nullable().describe('City, town or nearest settlement; null when the landmark\'s record names none (never guessed).'),
     region: z.string().nullable().describe('State, province or region, if given.'),
     country: z.string().describe('ISO 3166-1 alpha-2 code.'),
     countryName: z.string().describe('English name of the country.'),
@@ -125,7 +125,7 @@ export const storedLandmarkSummary = z.object({
   ...landmarkCore,
   currentCondition: storedCurrentCondition
     .nullable()
-    .describe('The most recently confirmed report\'s condition and dates; null when there are no reports.'),
+    .describe('The most recently confirmed report\'s condition and dates; null when nobody has reported on the landmark yet (its condition is unknown: a first report is welcome).'),
   reportCount: z.int().nonnegative().describe('Number of reports about the landmark.'),
   /**
    * How many reports begin (`from`) and end (`currentUntil`) by each day, as [day, count so far]

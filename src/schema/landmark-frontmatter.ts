@@ -14,6 +14,25 @@ const countryCode = z
   .refine((code) => countryCodes.has(code), { error: 'expected an ISO 3166-1 alpha-2 country code in capitals, like "FR" or "GB"' })
   .describe('ISO 3166-1 alpha-2 country code, e.g. FR.');
 
+/**
+ * Where an imported landmark's record came from: a file at one commit of a public git repository,
+ * so that anyone can read the row it was made from, as it was.
+ */
+export const landmarkOrigin = z.strictObject({
+  repository: z
+    .string({ error: 'expected a GitHub repository as "owner/name"' })
+    .regex(/^[\w.-]+\/[\w.-]+$/, { error: 'expected a GitHub repository as "owner/name"' })
+    .describe('The GitHub repository holding the file, as owner/name.'),
+  path: z.string().trim().min(1).max(300).describe('The file\'s path inside the repository.'),
+  commit: z
+    .string({ error: 'expected a full 40-character git commit id' })
+    .regex(/^[0-9a-f]{40}$/, { error: 'expected a full 40-character git commit id' })
+    .describe('The commit the file was read at.'),
+  row: z.string().trim().min(1).max(100).describe('The row\'s key in that file (its Wikidata id, or the list\'s own id).'),
+});
+
+export type LandmarkOrigin = z.infer<typeof landmarkOrigin>;
+
 /** Frontmatter of `content/landmarks/<slug>.md`; the body is a short description. */
 export const landmarkFrontmatter = z.strictObject({
   name: z.string().trim().min(1).max(200).describe('The landmark\'s usual English name, diacritics included.'),
@@ -22,7 +41,13 @@ export const landmarkFrontmatter = z.strictObject({
     .default([])
     .describe('Other names people search for: native names, spellings without diacritics.'),
   location: z.strictObject({
-    city: z.string().trim().min(1).max(100).describe('City, town or nearest settlement.'),
+    city: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe('City, town or nearest settlement; left out when not known (an imported landmark whose source names none), never guessed.'),
     region: z.string().trim().min(1).max(100).optional().describe('State, province or region.'),
     country: countryCode,
   }),
@@ -40,6 +65,7 @@ export const landmarkFrontmatter = z.strictObject({
     .max(10)
     .optional()
     .describe('Official sources that npm run watch reads on a schedule to propose reports: each entry one method and its parameters, like "- nps: { parkCode: grca }" or "- wikidata: {}".'),
+  origin: landmarkOrigin.optional().describe('The open data file this landmark was imported from (npm run import-landmarks); absent when a person wrote it.'),
 });
 
 export type LandmarkFrontmatter = z.infer<typeof landmarkFrontmatter>;

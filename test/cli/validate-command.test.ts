@@ -102,6 +102,18 @@ Details.
     expect(annotated.stdout).not.toMatch(/original12|lookalike1/);
   });
 
+  it('does not warn about a landmark that has no report yet: most of the catalogue waits for its first', async () => {
+    const root = await writeContentTree({
+      'content/landmarks/eiffel-tower.md': validLandmark(),
+      'content/landmarks/louvre.md': validLandmark('Louvre', 'Q19675'),
+      'content/reports/eiffel-tower/oldreport1.md': validReport({ observedAt: '2020-03-01' }),
+    });
+    const result = await runScript('validate.ts', ['--root', root], { GITHUB_ACTIONS: '' });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('content/landmarks/eiffel-tower.md:1:1 reports: newest report observed 2020-03-01');
+    expect(result.stdout).not.toContain('louvre.md');
+  });
+
   it('passes on the bundled content', async () => {
     const result = await runScript('validate.ts', []);
     expect(result).toMatchObject({ code: 0, stdout: expect.stringMatching(/^All content is valid: \d+ landmarks, \d+ reports/) });

@@ -81,7 +81,7 @@ describe('problems in a file are located by file, line and column', () => {
     expect(problems).toEqual([
       'content/landmarks/big-ben.md:3:11 yaml: expected plain values; got the alias "*n" (anchors and aliases are not allowed, write the value out)',
       'content/landmarks/big-ben.md:4:1 __proto__: field name "__proto__" is not allowed; remove it',
-      'content/landmarks/eiffel-tower.md:10:1 websit: unknown field; expected one of name, aliases, location, coordinates, wikidata, website, watch (did you mean "website"?)',
+      'content/landmarks/eiffel-tower.md:10:1 websit: unknown field; expected one of name, aliases, location, coordinates, wikidata, website, watch, origin (did you mean "website"?)',
     ]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

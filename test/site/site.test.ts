@@ -165,7 +165,7 @@ describe('maps', () => {
     expect(await links.count()).toBe(3);
     for (const [href, name] of [
       ['/landmarks/old-bridge', 'Old Bridge: view obstructed, current until 2026-05-04'],
-      ['/landmarks/quiet-square', 'Quiet Square: no reports yet'],
+      ['/landmarks/quiet-square', 'Quiet Square: unknown, nobody has reported on it yet'],
       ['/landmarks/tower-of-tests', 'Tower of Tests: scaffolding, current until 2026-05-02'],
     ]) {
       expect(await page.locator('.world-map').getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);

@@ -1,6 +1,7 @@
 import type { StoredLandmarkSummary } from '../../schema/api.ts';
 import { searchFields, type SearchField } from './fields.ts';
 import { joinedWordOf } from './joined-words.ts';
+import { formsOfWord, withoutPossessives } from './word-variants.ts';
 import { minimumTypoLength } from './match-word.ts';
 import { endingShardKeyOf, shardKeyOf, wordsOf } from './normalize.ts';
 import type { SearchShard } from './shard.ts';
@@ -9,7 +10,7 @@ function fieldTexts(landmark: StoredLandmarkSummary): [SearchField, string][] {
   return [
     ['name', landmark.name],
     ...landmark.aliases.map((alias): [SearchField, string] => ['alias', alias]),
-    ['city', landmark.location.city],
+    ['city', landmark.location.city ?? ''],
     ['region', landmark.location.region ?? ''],
     ['country', `${landmark.location.countryName} ${landmark.location.country}`],
   ];
@@ -32,7 +33,8 @@ export function buildSearchShards(landmarks: readonly StoredLandmarkSummary[]): 
   landmarks.forEach((landmark, index) => {
     for (const [field, text] of fieldTexts(landmark)) {
       const words = wordsOf(text);
-      for (const word of words) add(word, index, field);
+      const variants = new Set([...words, ...wordsOf(withoutPossessives(text))].flatMap(formsOfWord));
+      for (const word of variants) add(word, index, field);
       const joinedField = joinedFieldOf[field];
       const joined = joinedWordOf(words);
       if (joinedField && joined) add(joined, index, joinedField);

@@ -29,7 +29,7 @@ export function touristAttraction(landmark: LandmarkDetail): Record<string, unkn
     url: landmark.urls.html,
     address: {
       '@type': 'PostalAddress',
-      addressLocality: location.city,
+      ...(location.city && { addressLocality: location.city }),
       ...(location.region && { addressRegion: location.region }),
       addressCountry: location.country,
     },

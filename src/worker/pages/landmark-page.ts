@@ -1,5 +1,5 @@
 import { watchCheckInWords } from '../../domain/watch-checks.ts';
-import { answerInWords, conditionLabel, freshnessInWords, placeInWords } from '../../domain/in-words.ts';
+import { answerInWords, conditionLabel, freshnessInWords, noReportYet, placeInWords } from '../../domain/in-words.ts';
 import { contributingUrlOf, editLandmarkUrl } from '../../domain/repository-links.ts';
 import { sitePath } from '../../domain/urls.ts';
 import type { LandmarkDetail, LandmarkStatus } from '../../schema/api.ts';
@@ -77,7 +77,7 @@ export function landmarkPage(landmark: LandmarkDetail, repositoryUrl: string, ch
       ? html`<p><span class="condition" data-condition="${current.condition}">${conditionLabel(current.condition)}</span> ${current.summary}</p>
         <p class="freshness" data-current-until="${current.currentUntil}" data-from="${current.from}">${freshnessInWords(current)}.</p>
         ${currentReport && html`<p><a href="${sitePath(currentReport.urls.html)}">Read the report</a></p>`}`
-      : html`<p>No reports yet. <a href="#report">Report what you saw</a>.</p>`}
+      : html`<p>Unknown: ${noReportYet}. Been there, or read an announcement? <a href="#report">Write the first report</a>.</p>`}
     ${latestReport && confirmForm(latestReport, repositoryUrl, contributingUrl)}
   </section>
 
@@ -109,7 +109,7 @@ export function landmarkPage(landmark: LandmarkDetail, repositoryUrl: string, ch
 
   <h2>History</h2>
   ${landmark.reports.length === 0
-    ? html`<p>No reports yet.</p>`
+    ? html`<p>No report yet.</p>`
     : history.length === 0
       ? html`<p>Every report is listed above.</p>`
       : reportList(history, 'Earlier reports, most recently confirmed first')}

@@ -1,6 +1,6 @@
 import { watchCheckInWords } from '../../domain/watch-checks.ts';
 import type { LandmarkDetail, LandmarkReportList, Report } from '../../schema/api.ts';
-import { conditionInWords, conditionLabel, freshnessInWords, noLongerCurrent, notYetCurrent, periodInWords } from '../../domain/in-words.ts';
+import { conditionInWords, conditionLabel, freshnessInWords, noLongerCurrent, noReportYet, notYetCurrent, periodInWords, placeInWords } from '../../domain/in-words.ts';
 
 /**
  * The Markdown twins of landmark and report pages: the same facts as the HTML, as a document that
@@ -20,14 +20,14 @@ function sourceLine(report: Report): string {
 }
 
 export function landmarkMarkdown(landmark: LandmarkDetail): string {
-  const place = [landmark.location.city, landmark.location.region, landmark.location.countryName].filter(Boolean).join(', ');
+  const place = placeInWords(landmark.location);
   const lines = [`# ${landmark.name}`, '', `${place} · Wikidata ${landmark.wikidata}`, ''];
   if (landmark.description) lines.push(landmark.description, '');
   lines.push('## Current condition', '');
   lines.push(
     landmark.currentCondition
       ? `**${conditionLabel(landmark.currentCondition.condition)}**: ${landmark.currentCondition.summary} (${asOfRequest(freshnessInWords(landmark.currentCondition), landmark.currentCondition.isCurrent)})`
-      : 'No reports yet.',
+      : `Unknown: ${noReportYet}. Been there, or read an announcement? Write the first report with the form at ${landmark.urls.html}#report.`,
     '',
   );
   const upcoming = landmark.reports.filter((report) => report.isUpcoming).sort((a, b) => (a.from < b.from ? -1 : 1));
@@ -46,7 +46,7 @@ export function landmarkMarkdown(landmark: LandmarkDetail): string {
     const period = report.until ? `; ${periodInWords(report)}` : '';
     lines.push(`- [${report.summary}](${report.urls.html}): ${report.isUpcoming ? `${conditionInWords(report)} (${notYetCurrent(report.from)})` : asOfRequest(conditionInWords(report), report.isCurrent)}${period}`);
   }
-  if (landmark.reports.length === 0) lines.push('No reports yet.');
+  if (landmark.reports.length === 0) lines.push('No report yet.');
   if (landmark.reportsIncluded.omitted > 0) {
     lines.push('', `${landmark.reportsIncluded.omitted} older reports are not listed: every report, newest observation first, at ${landmark.urls.html}/reports.md (JSON: ${landmark.reportsIncluded.all}).`);
   }

@@ -18,7 +18,7 @@ const nextPage = (list: RecheckList, suffix = ''): string | undefined =>
 
 /** What was last known, said as of the request: the report is no longer (or not yet) in effect. */
 function lastKnown(entry: RecheckEntry): string {
-  if (!entry.lastReport) return 'No reports yet.';
+  if (!entry.lastReport) return 'Nobody has reported on it yet.';
   return `Last known: ${conditionInWords(entry.lastReport)} (${noLongerCurrent}): ${entry.lastReport.summary}`;
 }
 

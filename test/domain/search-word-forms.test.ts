@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { shardedSearch } from '../../scripts/lib/bench-search.ts';
+import { buildCatalogue, summaryOf } from '../../src/domain/catalogue.ts';
+import type { LandmarkRecord } from '../../src/load/records.ts';
+
+const landmark = (slug: string, name: string, wikidata: string): LandmarkRecord => ({
+  file: `content/landmarks/${slug}.md`,
+  slug,
+  frontmatter: { name, aliases: [], location: { country: 'RU' }, coordinates: { lat: 55.75, lon: 37.62 }, wikidata },
+  description: '',
+});
+
+// Names as the catalogue has them; the ones that only share a prefix come first in slug order,
+// so a tie would put them first.
+const summaries = buildCatalogue(
+  {
+    landmarks: [
+      landmark('jewish-quarter-and-st-procopius-basilica-in-trebic', "Jewish Quarter and St Procopius' Basilica in Třebíč", 'Q1'),
+      landmark('mount-fuji', 'Mount Fuji', 'Q2'),
+      landmark('st-basils-cathedral', "St. Basil's Cathedral", 'Q3'),
+      landmark('st-marks-basilica', "St Mark's Basilica", 'Q4'),
+      landmark('saint-peters-basilica', "Saint Peter's Basilica", 'Q5'),
+    ],
+    reports: [],
+  },
+  'https://x.test',
+).landmarks.map(summaryOf);
+const index = shardedSearch(summaries);
+const ranked = async (query: string) => (await index.search(query)).slugs;
+
+describe('search finds a name by the forms travellers type', () => {
+  it('without the possessive: "st basil" is St. Basil\'s Cathedral first, not a basilica', async () => {
+    expect((await ranked('st basil'))[0]).toBe('st-basils-cathedral');
+    expect((await ranked('st basils'))[0]).toBe('st-basils-cathedral');
+    expect((await ranked('st mark'))[0]).toBe('st-marks-basilica');
+  });
+
+  it('"saint" for "St." and "st" for "Saint", "mt" for "Mount"', async () => {
+    expect((await ranked('saint basil'))[0]).toBe('st-basils-cathedral');
+    expect((await ranked('st peters basilica'))[0]).toBe('saint-peters-basilica');
+    expect(await ranked('mt fuji')).toEqual(['mount-fuji']);
+  });
+});
