@@ -44,6 +44,12 @@ describe('search forgives a name as it was heard', () => {
     expect(await first('sky tree')).toBe('tokyo-skytree');
     expect(await first('sugar loaf')).toBe('sugarloaf-mountain');
   });
+
+  it('a name many landmarks share, by the one most people mean', async () => {
+    // Ranked by content/popularity.yaml: Paris's cathedral has the most Wikipedia editions of the namesakes.
+    expect(await first('notredame')).toBe('notre-dame-de-paris');
+    expect(await first('notre dame')).toBe('notre-dame-de-paris');
+  });
 });
 
 describe('search stays strict where forgiveness would mislead', () => {
