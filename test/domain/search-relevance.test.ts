@@ -46,7 +46,7 @@ describe('search forgives a name as it was heard', () => {
   });
 
   it('a name many landmarks share, by the one most people mean', async () => {
-    // Ranked by content/popularity.yaml: Paris's cathedral has the most Wikipedia editions of the namesakes.
+    // Namesakes rank by their counts in content/popularity.yaml, where Paris's cathedral has one (124) and the others none yet.
     expect(await first('notredame')).toBe('notre-dame-de-paris');
     expect(await first('notre dame')).toBe('notre-dame-de-paris');
   });
