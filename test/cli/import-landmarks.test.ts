@@ -76,6 +76,8 @@ describe('npm run import-landmarks', () => {
       location: { region: 'Scotland', country: 'GB' },
       coordinates: { lat: 55.9487, lon: -3.20073 },
       wikidata: 'Q212065',
+      // Every new landmark watches its own Wikidata item (npm run watch), as new-landmark writes it.
+      watch: [{ wikidata: {} }],
       origin: { repository: 'Flightmussy/castlemap-dataset', path: 'castles.csv', commit: '735bc90ddfdbe13bfc78e6c8fdb385e6ddd2b7ce', row: 'Q212065' },
     });
     // The person-written landmark is untouched.

@@ -69,7 +69,7 @@ describe('getLandmarkStatus', () => {
     expect(quiet.stretches[0]!.lastKnown).toMatchObject({ reportId: 'quietold24', ageDays: 1058 });
     const empty = await statusOn('empty-hall');
     expect(empty).toMatchObject({ answer: 'unknown', condition: null, next: null });
-    expect(empty.reason).toMatch(/^No report/);
+    expect(empty.reason).toMatch(/^Nobody has reported on this landmark yet/);
   });
 
   it('answers a trip as stretches of days that agree with the single days', async () => {
