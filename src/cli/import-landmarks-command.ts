@@ -8,7 +8,6 @@ import { crossCheck } from '../load/cross-checks.ts';
 import { checkContentFile } from '../load/check-content-file.ts';
 import { countryAt, countryNear, hasCountryShape, isNearCountry } from '../load/country-shapes.ts';
 import { readCsvTable, type CsvCell } from '../load/csv-table.ts';
-import { loadContent } from '../load/load-content.ts';
 import { locateProblems } from '../load/locate-problems.ts';
 import { loadPopularity, popularityPath } from '../load/popularity.ts';
 import { formatProblem, sortProblems, type Problem } from '../load/problem.ts';
@@ -16,6 +15,7 @@ import type { Content } from '../load/records.ts';
 import { slugify } from '../load/slugify.ts';
 import { landmarkFilePath, landmarkFileText, type LandmarkDraft } from '../drafts/landmark-file-text.ts';
 import { popularityFileText } from '../drafts/popularity-file-text.ts';
+import { loadForCommand } from './content-index.ts';
 import { readCommandLine, type CommandIo } from './command-line.ts';
 import { landmarkSeedFormats, seedFormatOf, type LandmarkSeedFormat } from './landmark-seed-formats.ts';
 import { NearbyLandmarks } from './nearby-landmarks.ts';
@@ -129,7 +129,7 @@ export async function importLandmarksCommand(args: string[], io: CommandIo, defa
     return 1;
   }
 
-  const { content, problems: contentProblems } = await loadContent({ root, now: io.now, readCommitTimes: false });
+  const { content, problems: contentProblems } = await loadForCommand(root, io.now);
   if (contentProblems.length > 0) {
     io.errors.write(`content/ has ${contentProblems.length} problem(s); run npm run validate and fix them first. Nothing was written.\n`);
     return 1;

@@ -1,9 +1,9 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadContent } from '../load/load-content.ts';
 import type { Problem } from '../load/problem.ts';
 import type { Content } from '../load/records.ts';
 import { checkDraft } from '../drafts/check-draft.ts';
+import { loadForCommand } from './content-index.ts';
 import { describeDraftProblems, describeProblemsAfterWriting, type CommandIo } from './command-line.ts';
 
 export interface Draft {
@@ -47,7 +47,8 @@ async function writeAndValidate(root: string, file: string, text: string, io: Co
   const target = path.join(root, file);
   await mkdir(path.dirname(target), { recursive: true });
   try {
-    await writeFile(target, text, { flag: mode === 'create' ? 'wx' : 'w' });
+    if (mode === 'create') await writeFile(target, text, { flag: 'wx' });
+    else await replaceFile(target, text);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
       io.errors.write(`${file} already exists; nothing was written.\n`);
@@ -56,9 +57,23 @@ async function writeAndValidate(root: string, file: string, text: string, io: Co
     throw error;
   }
   io.output.write(`${mode === 'create' ? 'Created' : 'Updated'} ${file}\n`);
-  const { problems } = await loadContent({ root, now: io.now, readCommitTimes: false });
+  const { problems } = await loadForCommand(root, io.now);
   const { own, othersNote } = describeProblemsAfterWriting(problems, file);
   for (const line of own) io.errors.write(`${line}\n`);
   if (othersNote) io.output.write(`${othersNote}\n`);
   return own.length > 0 ? 1 : 0;
+}
+
+/**
+ * Writes the new text beside the file and renames it over: an interrupted command leaves the old
+ * file or the new one, never half of each.
+ */
+async function replaceFile(target: string, text: string): Promise<void> {
+  const incoming = `${target}.${process.pid}.incoming`;
+  try {
+    await writeFile(incoming, text, { flag: 'wx' });
+    await rename(incoming, target);
+  } finally {
+    await rm(incoming, { force: true });
+  }
 }

@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '../../src/load/load-content.ts';
+import { loadForCommand } from '../../src/cli/content-index.ts';
 import { addConfirmation } from '../../src/drafts/add-confirmation.ts';
 import { confirmCommand } from '../../src/cli/confirm-command.ts';
 import { newReportCommand } from '../../src/cli/new-report-command.ts';
@@ -63,7 +63,7 @@ describe('npm run confirm', () => {
     expect(io.stdout).toContain(`Updated ${report}`);
     const after = await readFile(path.join(root, report), 'utf8');
     expect(addedLines(before, after)).toEqual(['confirmations:', '  - date: 2024-01-03', '    note: "Open again? No: still shut."']);
-    const { content, problems } = await loadContent({ root, now, readCommitTimes: false });
+    const { content, problems } = await loadForCommand(root, now);
     expect(problems).toEqual([]);
     expect(content.reports.find((candidate) => candidate.id === 'jzzyyqdygq')!.frontmatter.confirmations).toEqual([{ date: '2024-01-03', note: 'Open again? No: still shut.' }]);
   });
@@ -75,7 +75,7 @@ describe('npm run confirm', () => {
     const id = /Report id: ([a-z0-9]+)/.exec(created.stdout)![1]!;
     const io = recordedIo();
     expect(await confirmCommand([id], io, root)).toBe(0);
-    const { content, problems } = await loadContent({ root, now, readCommitTimes: false });
+    const { content, problems } = await loadForCommand(root, now);
     expect(problems).toEqual([]);
     const confirmed = content.reports.find((candidate) => candidate.id === id)!;
     expect(confirmed.frontmatter.confirmations).toHaveLength(1);

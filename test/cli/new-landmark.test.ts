@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '../../src/load/load-content.ts';
+import { loadForCommand } from '../../src/cli/content-index.ts';
 import { newLandmarkCommand } from '../../src/cli/new-landmark-command.ts';
 import { runScript } from '../support/build.ts';
 import { copyOfBundledContent, now, recordedIo } from '../support/command-io.ts';
@@ -20,7 +20,7 @@ describe('npm run new-landmark with flags', () => {
     expect(io.stdout).toContain('Add a short description below the frontmatter');
     const text = await readFile(path.join(root, 'content/landmarks/belvedere-palace.md'), 'utf8');
     expect(text.split('\n')[1]).toBe('# yaml-language-server: $schema=../../schemas/landmark-frontmatter.schema.json');
-    const { content, problems } = await loadContent({ root, now, readCommitTimes: false });
+    const { content, problems } = await loadForCommand(root, now);
     expect(problems).toEqual([]);
     expect(content.landmarks.find((landmark) => landmark.slug === 'belvedere-palace')!.frontmatter).toEqual({
       name: 'Belvedere Palace',
@@ -43,7 +43,7 @@ describe('npm run new-landmark with flags', () => {
     );
     expect(io.stderr).toBe('');
     expect(code).toBe(0);
-    const { content, problems } = await loadContent({ root, now, readCommitTimes: false });
+    const { content, problems } = await loadForCommand(root, now);
     expect(problems).toEqual([]);
     expect(content.landmarks.find((landmark) => landmark.slug === 'palacio-da-pena')!.frontmatter).toMatchObject({
       name: 'Palácio da Pena',
@@ -111,7 +111,7 @@ describe('npm run new-landmark at a terminal', () => {
     expect(io.stdout).toContain('Slug (the file name) [schloss-hof]: ');
     expect(io.stdout).toContain('(did you mean AT?)');
     expect(io.stdout, 'the description was given, so the closing hint does not ask for one').not.toContain('Add a short description');
-    const { content, problems } = await loadContent({ root, now, readCommitTimes: false });
+    const { content, problems } = await loadForCommand(root, now);
     expect(problems).toEqual([]);
     expect(content.landmarks.find((landmark) => landmark.slug === 'schloss-hof')).toMatchObject({
       frontmatter: { name: 'Schloss Hof', aliases: ['Schlosshof'], location: { city: 'Engelhartstetten', region: 'Lower Austria', country: 'AT' }, wikidata: 'Q2204587' },

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '../../src/load/load-content.ts';
+import { loadForCommand } from '../../src/cli/content-index.ts';
 import { newReportCommand } from '../../src/cli/new-report-command.ts';
 import { runScript } from '../support/build.ts';
 import { copyOfBundledContent, now, recordedIo } from '../support/command-io.ts';
@@ -24,7 +24,7 @@ describe('npm run new-report with flags', () => {
     expect(text.split('\n').slice(0, 2)).toEqual(['---', '# yaml-language-server: $schema=../../../schemas/report-frontmatter.schema.json']);
     expect(text).toContain('# url: https://example.org/announcement');
 
-    const { content, problems } = await loadContent({ root, now, readCommitTimes: false });
+    const { content, problems } = await loadForCommand(root, now);
     expect(problems).toEqual([]);
     const report = content.reports.find((candidate) => candidate.file === file)!;
     expect(report.frontmatter).toEqual({ condition: 'scaffolding', summary, observedAt: '2026-11-19', confirmations: [], source: { kind: 'traveller', name: 'Ana' }, additionalSources: [] });
@@ -40,7 +40,7 @@ describe('npm run new-report with flags', () => {
       root,
     );
     expect(code).toBe(0);
-    const { content, problems } = await loadContent({ root, now, readCommitTimes: false });
+    const { content, problems } = await loadForCommand(root, now);
     expect(problems).toEqual([]);
     const report = content.reports.find((candidate) => candidate.file === createdFile(io.stdout))!;
     expect(report.frontmatter).toMatchObject({ source: { kind: 'official', url: 'https://www.toureiffel.paris/en/news' }, until: '2026-11-25' });
@@ -134,7 +134,7 @@ describe('npm run new-report at a terminal', () => {
     expect(io.stdout).toContain('expected the slug of a landmark in content/landmarks/; got "eifel-tower" (did you mean "eiffel-tower"?)');
     expect(io.stdout).toContain('6. scaffolding        scaffolding, wrapping or netting on the structure');
     expect(io.stdout).toContain('Landmark (its slug, like eiffel-tower) [eiffel-tower]: ');
-    const { content, problems } = await loadContent({ root, now, readCommitTimes: false });
+    const { content, problems } = await loadForCommand(root, now);
     expect(problems).toEqual([]);
     const report = content.reports.find((candidate) => candidate.file === createdFile(io.stdout))!;
     expect(report).toMatchObject({
