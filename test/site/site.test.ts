@@ -2,7 +2,8 @@ import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContextOptions } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { buildSiteFrom, projectRoot, testSiteUrl } from '../support/build.ts';
+import { projectRoot, testSiteUrl } from '../support/build.ts';
+import { sharedSiteOf } from '../support/shared-build.ts';
 import { startSite } from '../support/worker.ts';
 import { axeViolations, browserOnSite } from '../support/chromium.ts';
 
@@ -12,7 +13,7 @@ const fixture = path.join(projectRoot, 'test/fixtures/small-site');
 const moment = '2026-02-15T12:00:00Z';
 const screenshots = path.join(projectRoot, 'test-results/screenshots');
 
-const session = browserOnSite(async () => startSite(await buildSiteFrom(fixture), { fixedNow: moment }));
+const session = browserOnSite(async () => startSite(await sharedSiteOf(fixture), { fixedNow: moment }));
 
 async function open(sitePath: string, options: BrowserContextOptions = {}) {
   const watched = await session.open(options);
@@ -184,7 +185,7 @@ describe('maps', () => {
   it('a marker fades once the clock passes its report’s currentUntil, with no rebuild', async () => {
     const { page } = await open('/');
     const current = await markerFill(page, 'Tower of Tests');
-    const later = await startSite(await buildSiteFrom(fixture), { fixedNow: '2026-05-03T00:00:00Z' });
+    const later = await startSite(await sharedSiteOf(fixture), { fixedNow: '2026-05-03T00:00:00Z' });
     try {
       const watched = await session.open({}, later);
       await watched.page.goto('/');

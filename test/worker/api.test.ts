@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiError, landmarkDetail, landmarkList, report } from '../../src/schema/api.ts';
-import { buildSiteFrom, projectRoot, testSiteUrl } from '../support/build.ts';
+import { projectRoot, testSiteUrl } from '../support/build.ts';
+import { sharedSiteOf } from '../support/shared-build.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';
 
 const fixture = path.join(projectRoot, 'test/fixtures/small-site');
@@ -9,7 +10,7 @@ let distDir: string;
 let site: RunningSite;
 
 beforeAll(async () => {
-  distDir = await buildSiteFrom(fixture);
+  distDir = await sharedSiteOf(fixture);
   site = await startSite(distDir, { fixedNow: '2026-02-15T12:00:00Z' });
 });
 afterAll(async () => {

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { parse } from 'jsonc-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../src/domain/response-headers.ts';
-import { buildSiteFrom, projectRoot } from '../support/build.ts';
+import { projectRoot } from '../support/build.ts';
+import { sharedSiteOf } from '../support/shared-build.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';
 
 const fixture = path.join(projectRoot, 'test/fixtures/small-site');
@@ -11,7 +12,7 @@ let site: RunningSite;
 let workerFirst: string[];
 
 beforeAll(async () => {
-  site = await startSite(await buildSiteFrom(fixture));
+  site = await startSite(await sharedSiteOf(fixture));
   const config = parse(await readFile(path.join(projectRoot, 'wrangler.jsonc'), 'utf8')) as { assets: { run_worker_first: string[] } };
   workerFirst = config.assets.run_worker_first;
 });

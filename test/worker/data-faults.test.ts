@@ -9,7 +9,8 @@ import { bucketOf } from '../../src/domain/buckets.ts';
 import type { Catalogue } from '../../src/domain/catalogue.ts';
 import { dataPaths, type DataManifest } from '../../src/domain/data-products.ts';
 import { shardKeyOf } from '../../src/domain/search/normalize.ts';
-import { buildSiteFrom, projectRoot, testSiteUrl } from '../support/build.ts';
+import { projectRoot, testSiteUrl } from '../support/build.ts';
+import { sharedSiteOf } from '../support/shared-build.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';
 
 // A deploy that arrived damaged: one landmark bucket never uploaded, one report bucket and one
@@ -24,7 +25,7 @@ const damagedWord = 'cathedral';
 const keptWord = 'bridge';
 
 beforeAll(async () => {
-  const built = await buildSiteFrom(path.join(projectRoot, 'test/fixtures/small-site'));
+  const built = await sharedSiteOf(path.join(projectRoot, 'test/fixtures/small-site'));
   const dist = path.join(await mkdtemp(path.join(tmpdir(), 'lcr-faults-')), 'dist');
   await cp(built, dist, { recursive: true });
   catalogue = await replaceApiData(dist, syntheticCatalogueInput({ landmarks: 400, reports: 1_200, seed: 3 }), testSiteUrl);

@@ -5,7 +5,8 @@ import type { OpenApiDocument } from '../../src/emit/openapi.ts';
 import { apiOperations, operationOrder } from '../../src/domain/api-operations.ts';
 import { dataLicense } from '../../src/domain/data-license.ts';
 import { conditions } from '../../src/schema/conditions.ts';
-import { buildSiteFrom, projectRoot, testSiteUrl } from '../support/build.ts';
+import { projectRoot, testSiteUrl } from '../support/build.ts';
+import { sharedSiteOf } from '../support/shared-build.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';
 
 const fixture = path.join(projectRoot, 'test/fixtures/small-site');
@@ -14,7 +15,7 @@ const reportIds = ['clos02test', 'scaf01test', 'view03test'];
 let site: RunningSite;
 
 beforeAll(async () => {
-  site = await startSite(await buildSiteFrom(fixture), { fixedNow: '2026-02-15T12:00:00Z' });
+  site = await startSite(await sharedSiteOf(fixture), { fixedNow: '2026-02-15T12:00:00Z' });
 });
 afterAll(async () => {
   await site?.dispose();

@@ -8,7 +8,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationOrder } from '../../src/domain/api-operations.ts';
-import { buildSiteFrom, projectRoot, testSiteUrl } from '../support/build.ts';
+import { projectRoot, testSiteUrl } from '../support/build.ts';
+import { sharedSiteOf } from '../support/shared-build.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';
 
 const fixture = path.join(projectRoot, 'test/fixtures/small-site');
@@ -18,7 +19,7 @@ let mcpUrl: URL;
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  site = await startSite(await buildSiteFrom(fixture), { fixedNow: '2026-02-15T12:00:00Z' });
+  site = await startSite(await sharedSiteOf(fixture), { fixedNow: '2026-02-15T12:00:00Z' });
   mcpUrl = new URL('/api/mcp', site.url);
 });
 afterAll(async () => {

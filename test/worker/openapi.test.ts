@@ -8,7 +8,8 @@ import type { OpenApiDocument } from '../../src/emit/openapi.ts';
 import { apiOperations, fillPath, operationOrder } from '../../src/domain/api-operations.ts';
 import { dataLicense } from '../../src/domain/data-license.ts';
 import { conditions } from '../../src/schema/conditions.ts';
-import { buildSiteFrom, projectRoot, testSiteUrl } from '../support/build.ts';
+import { projectRoot, testSiteUrl } from '../support/build.ts';
+import { sharedSiteOf } from '../support/shared-build.ts';
 import { responseCheckFor } from '../support/openapi-validator.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';
 
@@ -17,7 +18,7 @@ let site: RunningSite;
 let document: OpenApiDocument;
 
 beforeAll(async () => {
-  site = await startSite(await buildSiteFrom(fixture), { fixedNow: '2026-02-15T12:00:00Z' });
+  site = await startSite(await sharedSiteOf(fixture), { fixedNow: '2026-02-15T12:00:00Z' });
   document = (await (await site.get('/api/openapi.json')).json()) as OpenApiDocument;
 });
 afterAll(async () => {
