@@ -11,7 +11,7 @@ import { isInEffectOn, phaseOn } from './freshness.ts';
  */
 
 /** Each period merged into `covered` (disjoint, by start) unless already inside it; whether it was. */
-function coverPeriod(covered: [string, string][], from: string, until: string): boolean {
+export function coverPeriod(covered: [string, string][], from: string, until: string): boolean {
   const at = covered.findIndex(([, end]) => end >= from);
   if (at !== -1 && covered[at]![0] <= from && covered[at]![1] >= until) return true;
   let start = from;

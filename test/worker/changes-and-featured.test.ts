@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticCatalogueInput } from '../../scripts/lib/synthetic-content.ts';
-import { changeList, featuredLandmarks } from '../../src/schema/api.ts';
+import { changeList, featuredLandmarks, landmarkDetail } from '../../src/schema/api.ts';
 import { emitApiSite } from '../support/api-site.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';
 
@@ -78,6 +78,34 @@ describe('getFeaturedLandmarks', () => {
       draws.push(random);
     }
     expect(new Set(draws.map((draw) => draw.join())).size).toBeGreaterThan(1);
+  });
+});
+
+describe('getFeaturedLandmarks on any day', () => {
+  // The popular file answers the days from the latest confirmation on; another day comes from the
+  // whole summaries: each must answer as the landmark's own route does on that day. Skewed, so
+  // that the popular landmarks have reports in effect and announced on most days.
+  let skewed: RunningSite;
+  beforeAll(async () => {
+    const input = syntheticCatalogueInput({ landmarks: 80, reports: 4_000, seed: 5, skew: 1.1, realistic: true, today: '2026-11-01' });
+    skewed = await startSite(await emitApiSite(input), { fixedNow: '2026-11-02T12:00:00Z' });
+  });
+  afterAll(async () => {
+    await skewed?.dispose();
+  });
+
+  it.each(['2026-11-02', '2027-03-15', '2026-03-01', '2028-06-01'])('answers at=%s as each landmark’s own route does', async (day) => {
+    const body = featuredLandmarks.strict().parse(await (await skewed.get(`/api/public/v1/featured?at=${day}`)).json());
+    expect(body.asOf).toBe(day);
+    for (const featured of body.popular) {
+      const own = landmarkDetail.parse(await (await skewed.get(`/api/public/v1/landmarks/${featured.slug}?at=${day}`)).json());
+      expect({ slug: featured.slug, currentCondition: featured.currentCondition, reportCounts: featured.reportCounts, announcedNext: featured.announcedNext }).toEqual({
+        slug: own.slug,
+        currentCondition: own.currentCondition,
+        reportCounts: own.reportCounts,
+        announcedNext: own.announcedNext,
+      });
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { distinctRandomIndexes, randomCount } from '../featured.ts';
+import { answersDay, distinctRandomIndexes, randomCount } from '../featured.ts';
 import { answerDay } from '../answer-day.ts';
 import { presentLandmarkSummary } from '../present.ts';
 import { summariesAt } from './summaries-at.ts';
@@ -29,7 +29,8 @@ export const getFeaturedLandmarks = declareOperation({
   shortenExample: (body, shownItems) => ({ ...body, popular: body.popular.slice(0, shownItems), random: body.random.slice(0, shownItems) }),
   async run({ store, now, random: randomNumber }, { at }) {
     const day = answerDay(now, at);
-    const [popular, { total }] = await Promise.all([store.popular(), store.landmarkListManifest()]);
+    const [forDays, { total }] = await Promise.all([store.popular(), store.landmarkListManifest()]);
+    const popular = answersDay(forDays, day) ? forDays.landmarks : await store.popularAllDays();
     const random = await summariesAt(store, distinctRandomIndexes(total, randomCount, randomNumber));
     return {
       asOf: day,
