@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { landmarkDetail, landmarkList, report as reportSchema, type LandmarkDetail } from '../../src/schema/api.ts';
 import { syntheticCatalogueInput, writeSyntheticContent } from '../../scripts/lib/synthetic-content.ts';
 import { buildSiteFrom } from '../support/build.ts';
+import { eachConcurrently } from '../support/concurrently.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';
 
 // Enough landmarks and reports for several landmark and report buckets, list and changes chunks
@@ -45,7 +46,7 @@ describe('pages rendered from the data', () => {
   });
 
   it('agree with the JSON for every landmark: its page, its Markdown twin, and the page asked for as Markdown', async () => {
-    for (const landmark of landmarks) {
+    await eachConcurrently(landmarks, async (landmark) => {
       const pathname = new URL(landmark.urls.html).pathname;
       const page = await text(pathname);
       expect({ pathname, status: page.status, type: page.type }).toEqual({ pathname, status: 200, type: 'text/html; charset=utf-8' });
@@ -56,13 +57,13 @@ describe('pages rendered from the data', () => {
       expect(twin.body.startsWith(`# ${landmark.name}\n`)).toBe(true);
       expect(twin.body).toContain(`## Reports (${landmark.reportCounts.total})`);
       expect(await text(pathname, 'text/markdown')).toEqual(twin);
-    }
+    });
   }, 240_000);
 
   it('agree with the JSON for every report', async () => {
     const reports = landmarks.flatMap((landmark) => landmark.reports);
     expect(reports).toHaveLength(reportCount);
-    for (const listed of reports) {
+    await eachConcurrently(reports, async (listed) => {
       const report = reportSchema.parse(await (await site.get(new URL(listed.urls.json).pathname)).json());
       const pathname = new URL(report.urls.html).pathname;
       const page = await text(pathname);
@@ -74,7 +75,7 @@ describe('pages rendered from the data', () => {
       const twin = await text(`${pathname}.md`);
       expect(twin.body).toContain(report.summary);
       expect(twin.body.includes('(no longer current)')).toBe(!report.isCurrent);
-    }
+    });
   }, 240_000);
 
   it('answer an unknown slug or id with the site’s 404 page', async () => {
