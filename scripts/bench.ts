@@ -14,7 +14,7 @@
 //   "most reported" ask about the landmark with the most reports; --routes keeps only the routes
 //   whose names contain one of its comma-separated words (the static baseline always runs); the nearby routes ask around
 //   random landmarks, and a table gives the files and bytes one nearby request reads per radius
-//   (scripts/lib/bench-nearby.ts);
+//   (scripts/lib/bench-nearby.ts); the featured route's popular file: its size and the days it answers;
 // - search (scripts/lib/bench-search.ts): MRR@10 and hit@1 of our search and of MiniSearch on a
 //   relevance set over the bundled landmarks, then at each --search-sizes catalogue size the index's
 //   files, its largest shard, and the files, bytes and time of one query, against loading MiniSearch;
@@ -22,7 +22,7 @@
 //   landmarks against local servers: wall time, peak memory, and the most requests in flight per host.
 // An empty list skips its section: `--sizes "" --build-sizes "" --validate-reports 0 --watch-landmarks 0` runs search alone.
 // Figures only: the machine is noisy, so compare ratios within one run.
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -32,6 +32,8 @@ import { emitDataFiles } from '../src/emit/emit-api-data.ts';
 import { loadContent } from '../src/load/load-content.ts';
 import { buildCatalogue } from '../src/domain/catalogue.ts';
 import { encodeCursor } from '../src/domain/cursor.ts';
+import { popular } from '../src/domain/data-products/popular.ts';
+import type { PopularForDays } from '../src/domain/featured.ts';
 import { cpuNanoseconds, descendantsNamed } from './lib/process-usage.ts';
 import { seededRandom, syntheticCatalogueInput, writeSyntheticContent } from './lib/synthetic-content.ts';
 import { startLocalWorker } from './lib/start-worker.ts';
@@ -188,6 +190,10 @@ async function benchRoutes(landmarkCount: number, skew: number): Promise<void> {
   await cp(path.join(templates, '_data/templates'), path.join(dist, '_data/templates'), { recursive: true });
   await cp(path.join(templates, '404.html'), path.join(dist, '404.html'));
   console.log(`generated and emitted API data in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const popularFile = path.join(dist, popular.paths.popular);
+  const { days } = JSON.parse(await readFile(popularFile, 'utf8')) as PopularForDays;
+  const kilobytes = async (file: string) => ((await stat(file)).size / 1024).toLocaleString('en', { maximumFractionDigits: 1 });
+  console.log(`featured: the popular file is ${await kilobytes(popularFile)} KB and answers ${days.first} to ${days.last}; other days read the whole summaries, ${await kilobytes(path.join(dist, popular.paths.popularAllDays))} KB`);
 
   started = performance.now();
   const first = await startMeasuredWorker(dist);
