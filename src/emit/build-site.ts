@@ -11,17 +11,17 @@ import { loadWatchChecks } from '../load/watch-checks.ts';
 import type { Problem } from '../load/problem.ts';
 import { buildCatalogue, type Catalogue } from '../domain/catalogue.ts';
 import { changeOrder } from '../domain/changes.ts';
-import { apiDataFiles } from '../domain/data-products.ts';
+import { apiDataFiles } from '../api/data-products.ts';
 import { builtDataStore, emitDataFiles, writeSiteFile } from './emit-api-data.ts';
-import { dataPrefix } from '../domain/data-products/product.ts';
-import { assetHeadersFile, assetHeadersPath } from '../domain/response-headers.ts';
+import { dataPrefix } from '../api/data-products/product.ts';
+import { assetHeadersFile, assetHeadersPath } from '../api/response-headers.ts';
 import { emitEntryPoints } from './emit-entry-points.ts';
 import { withBulkDownloads } from './downloads/emit-downloads.ts';
 import { keptDatabaseDir } from '../kept/database.ts';
 import { databaseRowsInWords } from './downloads/sqlite-download.ts';
 import { updateCatalogue } from '../load/catalogue-update.ts';
 import { BodyNotReadable, reportBodiesIn } from '../load/report-bodies.ts';
-import { joinShards, keepCatalogue, keptCatalogueDir, readKeptManifest, readKeptShards, splitCatalogue, type Manifest as KeptManifest } from '../kept/catalogue.ts';
+import { catalogueFingerprint, joinShards, keepCatalogue, keptCatalogueDir, readKeptManifest, readKeptShards, splitCatalogue, type Manifest as KeptManifest } from '../kept/catalogue.ts';
 import { withPageData } from './page-handover.ts';
 import { dayOfInstant } from '../schema/calendar.ts';
 import { movePageTemplates } from './page-templates.ts';
@@ -57,7 +57,7 @@ export type BuildResult =
  */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const fingerprint = buildFingerprint(options.siteUrl, repositoryUrl);
-  const loaded = await catalogueOf(options, fingerprint);
+  const loaded = await catalogueOf(options, catalogueFingerprint(options.siteUrl));
   if (!loaded.ok) return loaded;
   const { catalogue, parsing } = loaded;
 

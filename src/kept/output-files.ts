@@ -109,12 +109,12 @@ function checkFile(file: string, buffer: Uint8Array, known: KeptEntry, alsoHash:
 
 /**
  * Everything besides the records that shapes an output file: the code that reads content and
- * makes the data (src/schema, domain, kept, load and emit: the layers test keeps emit from
- * importing anything else), the locked dependency versions, and the runtime (Node's ICU names
+ * makes the data (src/schema, domain, formats, api, kept, load and emit: the layers test keeps emit
+ * from importing anything else), the locked dependency versions, and the runtime (Node's ICU names
  * countries).
  */
 export function buildFingerprint(siteUrl: string, repositoryUrl: string): string {
-  return codeFingerprint(['schema', 'domain', 'kept', 'load', 'emit'], [`output-files ${formatVersion}`, siteUrl, repositoryUrl, JSON.stringify(process.versions)]);
+  return codeFingerprint(['schema', 'domain', 'formats', 'api', 'kept', 'load', 'emit'], [`output-files ${formatVersion}`, siteUrl, repositoryUrl, JSON.stringify(process.versions)]);
 }
 
 async function readIndex(store: KeptStore, notes: string[]): Promise<StoreIndex> {

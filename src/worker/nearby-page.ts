@@ -1,5 +1,5 @@
-import { apiOperations } from '../domain/api-operations.ts';
-import { escapeMarkup } from '../domain/escape-markup.ts';
+import { apiOperations } from '../api/api-operations.ts';
+import { escapeMarkup } from '../formats/escape-markup.ts';
 import { answerInWords } from '../domain/in-words.ts';
 import { sitePath } from '../domain/urls.ts';
 import type { ApiError, LandmarkSearchResults } from '../schema/api.ts';

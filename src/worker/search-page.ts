@@ -1,4 +1,4 @@
-import { escapeMarkup } from '../domain/escape-markup.ts';
+import { escapeMarkup } from '../formats/escape-markup.ts';
 import { currentConditionInWords, placeInWords, searchStatusInWords } from '../domain/in-words.ts';
 import { apiBasePath } from '../domain/urls.ts';
 import type { ApiError, LandmarkSearchResults } from '../schema/api.ts';

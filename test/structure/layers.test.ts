@@ -7,19 +7,25 @@ import { projectRoot } from '../support/build.ts';
 /**
  * The folders of src/ are layers, lowest first; a layer may import only layers below it (and
  * itself), so arrows point one way and no two folders import each other, directly or round about.
+ * The model (domain) knows neither how it is served nor how it is written out; the output formats
+ * know the model only; the API's read side knows the formats, because it names the files that
+ * carry them (the changes feed's Atom and calendar links, each download's media type in the asset
+ * headers), and no format needs an operation, a cursor or a data path.
  * The Worker sits beside emit and site, not above them: it never imports build-time code.
  */
 const layers: Record<string, readonly string[]> = {
   schema: [],
   domain: ['schema'],
+  formats: ['domain', 'schema'],
+  api: ['formats', 'domain', 'schema'],
   kept: ['domain', 'schema'],
   load: ['kept', 'domain', 'schema'],
-  emit: ['load', 'kept', 'domain', 'schema'],
+  emit: ['load', 'kept', 'api', 'formats', 'domain', 'schema'],
   drafts: ['load', 'domain', 'schema'],
-  site: ['emit', 'drafts', 'domain', 'schema'],
-  worker: ['domain', 'schema'],
+  site: ['emit', 'drafts', 'api', 'formats', 'domain', 'schema'],
+  worker: ['api', 'formats', 'domain', 'schema'],
   watch: ['drafts', 'load', 'kept', 'domain', 'schema'],
-  cli: ['watch', 'emit', 'drafts', 'load', 'kept', 'domain', 'schema'],
+  cli: ['watch', 'emit', 'drafts', 'load', 'kept', 'api', 'formats', 'domain', 'schema'],
 };
 
 const importPattern = /(?:^|\s)(?:import|export)\b[^'"`;]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)|^\s*import\s+['"](\.[^'"]+)['"]/gm;

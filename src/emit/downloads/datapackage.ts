@@ -1,8 +1,8 @@
 import { attributionLine, dataLicense } from '../../domain/data-license.ts';
-import type { DownloadTable } from '../../domain/download-records.ts';
-import { landmarkFeatureProperties } from '../../domain/landmark-features.ts';
-import { downloadFormats, downloadPaths, downloadResources, type DownloadResource } from '../../domain/download-resources.ts';
-import { recordJsonSchema, type FlatColumn } from '../../domain/flat-columns.ts';
+import type { DownloadTable } from '../../formats/download-records.ts';
+import { landmarkFeatureProperties } from '../../formats/landmark-features.ts';
+import { downloadFormats, downloadPaths, downloadResources, type DownloadResource } from '../../formats/download-resources.ts';
+import { recordJsonSchema, type FlatColumn } from '../../formats/flat-columns.ts';
 import { siteUrls } from '../../domain/urls.ts';
 import { changesFeedLength } from './changes-feed.ts';
 import { csvDialect } from './csv.ts';

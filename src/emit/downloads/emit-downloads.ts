@@ -2,7 +2,7 @@ import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Catalogue } from '../../domain/catalogue.ts';
 import { attributionLine, dataLicense } from '../../domain/data-license.ts';
-import { downloadTables, landmarksTable, type DownloadTable, type TableRows } from '../../domain/download-records.ts';
+import { downloadTables, landmarksTable, type DownloadTable, type TableRows } from '../../formats/download-records.ts';
 import {
   downloadPaths,
   downloadResources,
@@ -11,9 +11,9 @@ import {
   downloadPartRuns,
   rowsPerDownloadPart,
   type DownloadResource,
-} from '../../domain/download-resources.ts';
-import { flatColumns, flattenRecord } from '../../domain/flat-columns.ts';
-import { landmarkFeatureOf } from '../../domain/landmark-features.ts';
+} from '../../formats/download-resources.ts';
+import { flatColumns, flattenRecord } from '../../formats/flat-columns.ts';
+import { landmarkFeatureOf } from '../../formats/landmark-features.ts';
 import { changesFeed } from './changes-feed.ts';
 import { csvRow } from './csv.ts';
 import { datapackageOf, type Datapackage, type TableColumns } from './datapackage.ts';

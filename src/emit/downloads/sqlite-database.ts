@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import type { CellValue, FlatColumn } from '../../domain/flat-columns.ts';
+import type { CellValue, FlatColumn } from '../../formats/flat-columns.ts';
 import type { KeptRun } from '../../kept/database.ts';
 
 /**

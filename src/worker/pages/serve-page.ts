@@ -1,9 +1,9 @@
-import { ApiError } from '../../domain/api-error.ts';
-import { apiOperations, operationIds, type OperationId } from '../../domain/api-operations.ts';
-import type { PageKind } from '../../domain/data-products/page-templates.ts';
-import { runOperation } from '../../domain/operations/run-operation.ts';
-import { openReadHeaders } from '../../domain/response-headers.ts';
-import type { OperationContext } from '../../domain/operations/context.ts';
+import { ApiError } from '../../api/api-error.ts';
+import { apiOperations, operationIds, type OperationId } from '../../api/api-operations.ts';
+import type { PageKind } from '../../api/data-products/page-templates.ts';
+import { runOperation } from '../../api/operations/run-operation.ts';
+import { openReadHeaders } from '../../api/response-headers.ts';
+import type { OperationContext } from '../../api/operations/context.ts';
 import type { LandmarkDetail, LandmarkReportList, LandmarkStatus, RecheckList, Report } from '../../schema/api.ts';
 import type { NearbyLandmark, NearbyLandmarks } from '../../schema/nearby.ts';
 import { asApiError } from '../answer-error.ts';
@@ -53,7 +53,7 @@ interface PageRoute {
    * (a slug or an id) as the group `value`, and optionally a `suffix` naming another format.
    */
   pattern: RegExp;
-  /** The operation whose answer the page renders (its declaration in src/domain/operations/). */
+  /** The operation whose answer the page renders (its declaration in src/api/operations/). */
   operationId: OperationId;
   /** Whether the page answers "check another date" (`?on=`) with the status operation. */
   checksDays?: boolean;
