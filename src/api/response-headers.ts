@@ -1,5 +1,5 @@
 import { entryPoints } from './entry-points.ts';
-import { downloadFormats, downloadsDirectory } from '../formats/download-resources.ts';
+import { downloadsDirectory } from '../formats/download-resources.ts';
 
 /**
  * The headers of what the site serves, stated once: the Worker sets them on what it answers, and
@@ -37,17 +37,25 @@ export const filesForPrograms = [`${downloadsDirectory}*`, entryPoints.llms, ent
 
 export const assetHeadersPath = '/_headers';
 
+/** A download format's files, by extension: the build's list of formats gives them. */
+export interface DownloadType {
+  extension: string;
+  mediaType: string;
+  /** UTF-8 text, said in the header. */
+  text: boolean;
+}
+
 /**
  * The assets' `_headers` file (Cloudflare's format: a path pattern, then indented headers; every
  * matching rule applies). Page headers go on everything, since a page may be served without the
  * Worker too; files for programs allow cross-origin reads; downloads say their type, which the
  * asset server does not know for .ndjson, .sqlite or .geojson, and state UTF-8 for text.
  */
-export function assetHeadersFile(): string {
+export function assetHeadersFile(downloadTypes: readonly DownloadType[]): string {
   const rule = (pattern: string, headers: Readonly<Record<string, string>>) =>
     [pattern, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n');
-  const typeRules = Object.entries(downloadFormats).map(([extension, format]) =>
-    rule(`${downloadsDirectory}*.${extension}`, { 'Content-Type': format.text ? `${format.mediaType}; charset=utf-8` : format.mediaType }),
+  const typeRules = downloadTypes.map(({ extension, mediaType, text }) =>
+    rule(`${downloadsDirectory}*.${extension}`, { 'Content-Type': text ? `${mediaType}; charset=utf-8` : mediaType }),
   );
   return [
     '# Written by the build (src/api/response-headers.ts); applied by the asset server.',

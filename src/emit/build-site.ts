@@ -17,6 +17,7 @@ import { dataPrefix } from '../api/data-products/product.ts';
 import { assetHeadersFile, assetHeadersPath } from '../api/response-headers.ts';
 import { emitEntryPoints } from './emit-entry-points.ts';
 import { withBulkDownloads } from './downloads/emit-downloads.ts';
+import { downloadFormats } from './downloads/download-formats.ts';
 import { keptDatabaseDir } from '../kept/database.ts';
 import { databaseRowsInWords } from './downloads/sqlite-download.ts';
 import { updateCatalogue } from '../load/catalogue-update.ts';
@@ -83,7 +84,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     await emitDataFiles(sitemapFiles(catalogue), staging, store);
     // The store only speeds up the next build: failing to save it is worth a note, not a failed build.
     await store.close().catch((error: Error) => store.notes.push(`could not save the kept output files: ${error.message.split('\n')[0]}`));
-    await writeSiteFile(staging, assetHeadersPath, assetHeadersFile());
+    await writeSiteFile(staging, assetHeadersPath, assetHeadersFile(downloadFormats.map(({ name, mediaType, text }) => ({ extension: name, mediaType, text }))));
     await emitEntryPoints(catalogue, builtDataStore(staging), staging, { siteUrl: options.siteUrl, now: options.now, contactEmail: process.env.CONTACT_EMAIL });
     // Measured before the published site is touched: a site over the budget is never swapped in.
     const maxFiles = options.maxFiles ?? defaultMaxFiles;

@@ -1,10 +1,10 @@
 import { runsCutAtKeys } from '../domain/cut-at-keys.ts';
 
 /**
- * The bulk downloads under /data/: what they are called, in which format, and where they live. The
- * build emits them, the download page lists them, and llms.txt, OpenAPI and the Worker link or
- * serve them from this one list. `/data/datapackage.json` lists the files actually emitted, with
- * sizes and hashes, including any split parts.
+ * Where the bulk downloads live under /data/ and how a large one is cut into parts. The formats
+ * and their files are declared in src/emit/downloads/formats/ (one file each, listed in
+ * download-formats.ts); `/data/datapackage.json` lists the files actually emitted, with sizes and
+ * hashes, including any split parts.
  */
 
 export const downloadsDirectory = '/data/';
@@ -41,39 +41,6 @@ export const rowsPerDownloadPart = 8192;
 export function downloadPartRuns(count: number, keyAt: (index: number) => string, rowsPerPart: number): [number, number][] {
   return runsCutAtKeys(count, keyAt, rowsPerPart);
 }
-
-export const downloadFormats = {
-  ndjson: { mediaType: 'application/x-ndjson', text: true },
-  csv: { mediaType: 'text/csv', text: true },
-  json: { mediaType: 'application/json', text: true },
-  sqlite: { mediaType: 'application/vnd.sqlite3', text: false },
-  atom: { mediaType: 'application/atom+xml', text: true },
-  geojson: { mediaType: 'application/geo+json', text: true },
-} as const;
-
-export type DownloadFormat = keyof typeof downloadFormats;
-
-export interface DownloadResource {
-  /** Resource name in datapackage.json. */
-  name: string;
-  /** File name under /data/ when the file is not split. */
-  fileName: string;
-  format: DownloadFormat;
-  title: string;
-  /** The table it holds, for the tabular downloads. */
-  table?: 'landmarks' | 'reports';
-}
-
-export const downloadResources: readonly DownloadResource[] = [
-  { name: 'landmarks-csv', fileName: 'landmarks.csv', format: 'csv', title: 'Landmarks, CSV', table: 'landmarks' },
-  { name: 'reports-csv', fileName: 'reports.csv', format: 'csv', title: 'Condition reports, CSV', table: 'reports' },
-  { name: 'landmarks-ndjson', fileName: 'landmarks.ndjson', format: 'ndjson', title: 'Landmarks, NDJSON', table: 'landmarks' },
-  { name: 'reports-ndjson', fileName: 'reports.ndjson', format: 'ndjson', title: 'Condition reports, NDJSON', table: 'reports' },
-  { name: 'everything-json', fileName: 'landmark-condition-reports.json', format: 'json', title: 'Everything, one JSON file' },
-  { name: 'everything-sqlite', fileName: 'landmark-condition-reports.sqlite', format: 'sqlite', title: 'Everything, SQLite database' },
-  { name: 'landmarks-geojson', fileName: 'landmarks.geojson', format: 'geojson', title: 'Landmarks on a map, GeoJSON (RFC 7946)' },
-  { name: 'changes-atom', fileName: 'changes.atom', format: 'atom', title: 'Latest changes, Atom feed' },
-];
 
 const partNumber = (number: number) => String(number).padStart(3, '0');
 const withPart = (fileName: string, part: string) => {

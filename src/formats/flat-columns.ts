@@ -121,3 +121,8 @@ export function flattenRecord(record: unknown, columns: readonly FlatColumn[]): 
     return JSON.stringify(value);
   });
 }
+
+/** How a flat table holds a nested record, for readers of the CSV files and the SQLite tables. */
+export const flatteningNote =
+  'Nested fields are columns joined with "_" (location.city is location_city); lists are JSON arrays written as text; ' +
+  'null is an empty field and an empty string is written "".';
