@@ -27,7 +27,7 @@ type AnswerApi = (request: Request, env: Env) => Promise<Response>;
 /**
  * /search?q=…: the results page for visitors without JavaScript. It asks the API itself, so the
  * page and the API agree on every result and every error message, and fills the built template
- * in as it streams through: the layout and styles are written once, in src/pages/search.astro.
+ * in as it streams through: the layout and styles are written once, in src/site/pages/search.astro.
  */
 export async function searchPage(request: Request, env: Env, answerApi: AnswerApi): Promise<Response> {
   const refused = refusedMethod(request, readMethods, 'use GET /search?q=…');

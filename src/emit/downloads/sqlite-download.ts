@@ -26,7 +26,7 @@ export interface SqliteDownloadJob {
   maxBytes: number;
   tables: readonly SqliteTableSource[];
   /**
-   * Where the last build's database is kept (see kept-database.ts), and the fingerprint of the
+   * Where the last build's database is kept (see src/kept/database.ts), and the fingerprint of the
    * code that may reuse it; without, every row is parsed and inserted.
    */
   kept?: { dir: string; fingerprint: string } | undefined;
