@@ -13,7 +13,7 @@ export default {
     const { pathname } = new URL(request.url);
     if (pathname === '/api' || pathname.startsWith('/api/')) return handleApi(request, env);
     // Search results for visitors without JavaScript: the one HTML page made per request.
-    if (pathname === '/search') return withPageHeaders(await searchPage(request, env, handleApi));
+    if (pathname === '/search') return withPageHeaders(await searchPage(request, env));
     // The nearby answers, and the calendar of a circle, rendered from the nearby index as asked.
     if (pathname === '/nearby') return withPageHeaders(await nearbyPage(request, env, handleApi));
     if (pathname === nearbyCalendarPath) return nearbyCalendar(request, env);

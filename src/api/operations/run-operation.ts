@@ -1,6 +1,10 @@
+import type { z } from 'zod';
 import { notFound, invalidParameter } from '../api-error.ts';
 import { apiOperations, fillPath, pathParameterNames, type ApiOperation, type OperationId } from '../api-operations.ts';
 import type { OperationContext } from './context.ts';
+
+/** What an operation answers, as its response schema gives it. */
+export type AnswerOf<Id extends OperationId> = z.output<(typeof apiOperations)[Id]['response']>;
 
 /**
  * Runs an operation on raw parameter values, checked first by the operation's own input schema:
@@ -8,7 +12,7 @@ import type { OperationContext } from './context.ts';
  * the same words. A bad query parameter is a 400 naming it; a path parameter that cannot exist
  * names nothing, so it is a 404.
  */
-export async function runOperation(operationId: OperationId, context: OperationContext, values: Record<string, unknown>): Promise<unknown> {
+export async function runOperation<Id extends OperationId>(operationId: Id, context: OperationContext, values: Record<string, unknown>): Promise<AnswerOf<Id>> {
   const operation = apiOperations[operationId];
   const result = operation.input.safeParse(values);
   if (!result.success) {
@@ -20,5 +24,7 @@ export async function runOperation(operationId: OperationId, context: OperationC
     }
     throw invalidParameter(name, issue.message);
   }
-  return (operation as ApiOperation).run(context, result.data);
+  // Each declaration's run is checked against its own schemas (declareOperation); the table's
+  // union of them is not something TypeScript can call, so the answer's type is stated here, once.
+  return (await (operation as ApiOperation).run(context, result.data)) as AnswerOf<Id>;
 }
