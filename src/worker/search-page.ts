@@ -1,13 +1,10 @@
 import { apiOperations, operationIds } from '../api/api-operations.ts';
-import { runOperation } from '../api/operations/run-operation.ts';
 import { searchStatusInWords } from '../domain/in-words.ts';
 import { searchResultsHtml } from '../formats/search-results.ts';
-import { asApiError } from './answer-error.ts';
+import { answerQuery } from './answer-query.ts';
 import type { Env } from './env.ts';
 import { readMethods, refusedMethod } from './method-guard.ts';
-import { operationContext } from './operation-context.ts';
 import { errorPage } from './pages/error-page.ts';
-import { restParameterValues } from './rest-input.ts';
 
 /** The built page that /search fills in: the site's layout with an empty results region. */
 const templatePath = '/search';
@@ -21,20 +18,12 @@ interface Shown {
   cacheControl: string;
 }
 
-/**
- * Runs the search operation on the page's query string as the API route reads it (a repeated or
- * malformed q gets the API's own words), and says what the page shows.
- */
+/** What the page shows of the search operation's answer to its query string. */
 async function answerOf(url: URL, env: Env): Promise<Shown> {
-  const operation = apiOperations.searchLandmarks;
-  try {
-    const results = await runOperation(operationIds.searchLandmarks, operationContext(env), restParameterValues(operation.input, url));
-    const status = searchStatusInWords(results.query, results.total, results.landmarks.length);
-    return { status, list: searchResultsHtml(results), failed: false, httpStatus: 200, cacheControl: operation.cacheControl };
-  } catch (caught) {
-    const error = asApiError(caught, url.href);
-    return { status: error.message, list: '', failed: true, httpStatus: error.status, cacheControl: 'no-store' };
-  }
+  const answer = await answerQuery(operationIds.searchLandmarks, env, url);
+  if (!answer.ok) return { status: answer.error.message, list: '', failed: true, httpStatus: answer.error.status, cacheControl: 'no-store' };
+  const { query, total, landmarks } = answer.body;
+  return { status: searchStatusInWords(query, total, landmarks.length), list: searchResultsHtml(answer.body), failed: false, httpStatus: 200, cacheControl: apiOperations.searchLandmarks.cacheControl };
 }
 
 /**
