@@ -7,7 +7,7 @@ import { siteUrls } from '../domain/urls.ts';
 import { bucketOf } from '../domain/buckets.ts';
 import { noItems, sharedStrings } from '../domain/shared-values.ts';
 import { sha256Hex } from './digests.ts';
-import { codeFingerprint } from './fingerprint.ts';
+import { codeFingerprint, type SourceLayer } from './fingerprint.ts';
 import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
 
 /**
@@ -66,6 +66,9 @@ const formatVersion = 5;
 /** At most 256: the order names a shard in a byte. */
 const catalogueShardCount = 32;
 
+/** The layers whose code derives the kept catalogue (test/structure/layers.test.ts checks they import no other). */
+export const catalogueCodeLayers = ['schema', 'domain', 'kept', 'load'] as const satisfies readonly SourceLayer[];
+
 /**
  * Everything besides the content that shapes the kept catalogue: the code that reads content and
  * derives the model (src/schema, domain, kept and load: the layers test keeps them from importing
@@ -73,7 +76,7 @@ const catalogueShardCount = 32;
  * runtime and the site URL. A change to a format, an operation or the build keeps the catalogue.
  */
 export function catalogueFingerprint(siteUrl: string): string {
-  return codeFingerprint(['schema', 'domain', 'kept', 'load'], [`catalogue ${formatVersion}`, siteUrl, JSON.stringify(process.versions)]);
+  return codeFingerprint(catalogueCodeLayers, [`catalogue ${formatVersion}`, siteUrl, JSON.stringify(process.versions)]);
 }
 
 /** Where the build keeps the catalogue of a content tree. */

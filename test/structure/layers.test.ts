@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
+import { catalogueCodeLayers } from '../../src/kept/catalogue.ts';
+import { buildCodeLayers } from '../../src/kept/output-files.ts';
 import { projectRoot } from '../support/build.ts';
 
 /**
@@ -50,6 +52,26 @@ describe('the layers of src/', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe("the kept stores' fingerprints", () => {
+  /** Every layer the code of `covered` may import, directly or round about. */
+  const reachableFrom = (covered: readonly string[]): string[] => {
+    const reached = new Set(covered);
+    for (const layer of reached) for (const below of layers[layer] ?? []) reached.add(below);
+    return [...reached].sort();
+  };
+
+  it('cover every layer the code of what they keep may import, so no change to it goes unseen', () => {
+    expect(reachableFrom(catalogueCodeLayers)).toEqual([...catalogueCodeLayers].sort());
+    expect(reachableFrom(buildCodeLayers)).toEqual([...buildCodeLayers].sort());
+  });
+
+  it('leave the output formats, the API and the build out of the kept catalogue, whose code imports none of them', () => {
+    expect(catalogueCodeLayers).not.toContain('formats');
+    expect(catalogueCodeLayers).not.toContain('api');
+    expect(catalogueCodeLayers).not.toContain('emit');
   });
 });
 
