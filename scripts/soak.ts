@@ -14,7 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { buildSite } from '../src/emit/build-site.ts';
-import { encodeCursor } from '../src/domain/cursor.ts';
+import { encodeCursor } from '../src/api/cursor.ts';
 import { cacheByteBudget } from '../src/worker/asset-json.ts';
 import { isolateHeap } from './lib/isolate-heap.ts';
 import { descendantsNamed, residentBytes } from './lib/process-usage.ts';

@@ -3,9 +3,9 @@
 // reads them (nothing cached). The Worker reads the same files through the same store.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { dataPaths, dataStoreOver } from '../../src/domain/data-products.ts';
-import { operationIds } from '../../src/domain/api-operations.ts';
-import { runOperation } from '../../src/domain/operations/run-operation.ts';
+import { dataPaths, dataStoreOver } from '../../src/api/data-products.ts';
+import { operationIds } from '../../src/api/api-operations.ts';
+import { runOperation } from '../../src/api/operations/run-operation.ts';
 import { seededRandom } from './synthetic-content.ts';
 
 interface Centre {

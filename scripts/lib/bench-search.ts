@@ -6,9 +6,9 @@
 import path from 'node:path';
 import MiniSearch, { type SearchOptions } from 'minisearch';
 import { buildCatalogue, summaryOf } from '../../src/domain/catalogue.ts';
-import { buildSearchShards } from '../../src/domain/search/build-index.ts';
-import { queryWords, runSearch } from '../../src/domain/search/run-query.ts';
-import type { SearchShard } from '../../src/domain/search/shard.ts';
+import { buildSearchShards } from '../../src/api/search/build-index.ts';
+import { queryWords, runSearch } from '../../src/api/search/run-query.ts';
+import type { SearchShard } from '../../src/api/search/shard.ts';
 import { loadContent } from '../../src/load/load-content.ts';
 import { loadPopularity } from '../../src/load/popularity.ts';
 import type { StoredLandmarkSummary } from '../../src/schema/api.ts';

@@ -1,7 +1,7 @@
 // What travellers type into the search box, with the landmark(s) they mean, over the bundled
 // content (content/landmarks): the relevance set `npm run bench` scores our search and MiniSearch
 // by. Queries are written as heard or half-remembered on a phone, not as the names are spelt;
-// a query expects a landmark that exists in content/ (test/domain/search-relevance.test.ts checks).
+// a query expects a landmark that exists in content/ (test/api/search-relevance.test.ts checks).
 
 export interface RelevanceQuery {
   query: string;

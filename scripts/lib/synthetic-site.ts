@@ -6,8 +6,8 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { emitDataFiles } from '../../src/emit/emit-api-data.ts';
 import { buildCatalogue, type Catalogue, type CatalogueInput } from '../../src/domain/catalogue.ts';
-import { apiDataFiles, dataPaths } from '../../src/domain/data-products.ts';
-import { openApiAssetPath } from '../../src/domain/entry-points.ts';
+import { apiDataFiles, dataPaths } from '../../src/api/data-products.ts';
+import { openApiAssetPath } from '../../src/api/entry-points.ts';
 
 export async function replaceApiData(distDir: string, input: CatalogueInput, siteUrl: string): Promise<Catalogue> {
   const catalogue = buildCatalogue(input, siteUrl);

@@ -1,6 +1,6 @@
 import { answerInWords, conditionInWords, conditionLabel, freshnessInWords, noLongerCurrent, notYetCurrent, periodInWords } from '../domain/in-words.ts';
 import { answerOfCondition } from '../domain/landmark-status.ts';
-import { presentLandmarkDetail } from '../domain/present.ts';
+import { presentLandmarkDetail } from '../api/present.ts';
 import { publishedLandmark, type Catalogue } from '../domain/catalogue.ts';
 import type { Report } from '../schema/api.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The limits of the API's parameters, as plain numbers: the operation table (api-operations.ts)
+ * The limits of the API's parameters, as plain numbers: the operation table (src/api/api-operations.ts)
  * builds from them the parameter schemas that REST, the MCP tools and OpenAPI all use.
  */
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { apiOperations, operationOrder } from '../domain/api-operations.ts';
+import { apiOperations, operationOrder } from '../api/api-operations.ts';
 import { dataLicense } from '../domain/data-license.ts';
-import { entryPoints } from '../domain/entry-points.ts';
-import { citationGuide, freshnessGuide, operationsGuide, serviceSummary } from '../domain/service-guide.ts';
+import { entryPoints } from '../api/entry-points.ts';
+import { citationGuide, freshnessGuide, operationsGuide, serviceSummary } from '../api/service-guide.ts';
 import { siteUrls } from '../domain/urls.ts';
 
 /**

@@ -11,17 +11,18 @@ import { loadWatchChecks } from '../load/watch-checks.ts';
 import type { Problem } from '../load/problem.ts';
 import { buildCatalogue, type Catalogue } from '../domain/catalogue.ts';
 import { changeOrder } from '../domain/changes.ts';
-import { apiDataFiles } from '../domain/data-products.ts';
+import { apiDataFiles } from '../api/data-products.ts';
 import { builtDataStore, emitDataFiles, writeSiteFile } from './emit-api-data.ts';
-import { dataPrefix } from '../domain/data-products/product.ts';
-import { assetHeadersFile, assetHeadersPath } from '../domain/response-headers.ts';
+import { dataPrefix } from '../api/data-products/product.ts';
+import { assetHeadersFile, assetHeadersPath } from '../api/response-headers.ts';
 import { emitEntryPoints } from './emit-entry-points.ts';
 import { withBulkDownloads } from './downloads/emit-downloads.ts';
+import { downloadFormats } from './downloads/download-formats.ts';
 import { keptDatabaseDir } from '../kept/database.ts';
 import { databaseRowsInWords } from './downloads/sqlite-download.ts';
 import { updateCatalogue } from '../load/catalogue-update.ts';
 import { BodyNotReadable, reportBodiesIn } from '../load/report-bodies.ts';
-import { joinShards, keepCatalogue, keptCatalogueDir, readKeptManifest, readKeptShards, splitCatalogue, type Manifest as KeptManifest } from '../kept/catalogue.ts';
+import { catalogueFingerprint, joinShards, keepCatalogue, keptCatalogueDir, readKeptManifest, readKeptShards, splitCatalogue, type Manifest as KeptManifest } from '../kept/catalogue.ts';
 import { withPageData } from './page-handover.ts';
 import { dayOfInstant } from '../schema/calendar.ts';
 import { movePageTemplates } from './page-templates.ts';
@@ -57,7 +58,7 @@ export type BuildResult =
  */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const fingerprint = buildFingerprint(options.siteUrl, repositoryUrl);
-  const loaded = await catalogueOf(options, fingerprint);
+  const loaded = await catalogueOf(options, catalogueFingerprint(options.siteUrl));
   if (!loaded.ok) return loaded;
   const { catalogue, parsing } = loaded;
 
@@ -83,7 +84,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     await emitDataFiles(sitemapFiles(catalogue), staging, store);
     // The store only speeds up the next build: failing to save it is worth a note, not a failed build.
     await store.close().catch((error: Error) => store.notes.push(`could not save the kept output files: ${error.message.split('\n')[0]}`));
-    await writeSiteFile(staging, assetHeadersPath, assetHeadersFile());
+    await writeSiteFile(staging, assetHeadersPath, assetHeadersFile(downloadFormats.map(({ name, mediaType, text }) => ({ extension: name, mediaType, text }))));
     await emitEntryPoints(catalogue, builtDataStore(staging), staging, { siteUrl: options.siteUrl, now: options.now, contactEmail: process.env.CONTACT_EMAIL });
     // Measured before the published site is touched: a site over the budget is never swapped in.
     const maxFiles = options.maxFiles ?? defaultMaxFiles;

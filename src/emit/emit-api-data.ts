@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { dataStoreOver, type DataStore } from '../domain/data-products.ts';
-import type { DataFile } from '../domain/data-products/product.ts';
+import { dataStoreOver, type DataStore } from '../api/data-products.ts';
+import type { DataFile } from '../api/data-products/product.ts';
 import type { OutputStore } from '../kept/output-files.ts';
 
 /** Writes a file below `outDir` at a site path such as `/_data/landmarks/0.json`. */

@@ -1,6 +1,6 @@
 import type { Catalogue } from '../domain/catalogue.ts';
-import type { DataStore } from '../domain/data-products.ts';
-import { entryPoints, openApiAssetPath } from '../domain/entry-points.ts';
+import type { DataStore } from '../api/data-products.ts';
+import { entryPoints, openApiAssetPath } from '../api/entry-points.ts';
 import { buildAiPluginManifest } from './ai-plugin.ts';
 import { writeSiteFile } from './emit-api-data.ts';
 import { llmsFullTxt, llmsTxt } from './llms-txt.ts';

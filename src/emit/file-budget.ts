@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { maxDownloadFileBytes } from '../domain/download-resources.ts';
+import { maxDownloadFileBytes } from '../formats/download-resources.ts';
 
 /**
  * The asset host's limits: Cloudflare Workers static assets take 20,000 files per version on the

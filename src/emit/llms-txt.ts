@@ -1,8 +1,8 @@
-import { apiOperations, fillPath, operationOrder, pathParameterNames, type ApiOperation } from '../domain/api-operations.ts';
+import { apiOperations, fillPath, operationOrder, pathParameterNames, type ApiOperation } from '../api/api-operations.ts';
 import { dataLicense } from '../domain/data-license.ts';
-import { downloadPaths } from '../domain/download-resources.ts';
-import { entryPoints } from '../domain/entry-points.ts';
-import { accessGuide, citationGuide, conditionTable, freshnessGuide, licenseGuide, serviceName, serviceSummary } from '../domain/service-guide.ts';
+import { downloadPaths } from '../formats/download-resources.ts';
+import { entryPoints } from '../api/entry-points.ts';
+import { accessGuide, citationGuide, conditionTable, freshnessGuide, licenseGuide, serviceName, serviceSummary } from '../api/service-guide.ts';
 import { siteUrls, type SiteUrls } from '../domain/urls.ts';
 import type { OpenApiDocument } from './openapi.ts';
 import type { ApiExamples } from './openapi-examples.ts';

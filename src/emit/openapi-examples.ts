@@ -1,12 +1,12 @@
-import { ApiError } from '../domain/api-error.ts';
-import { apiOperations, operationOrder, type ApiOperation, type OperationId } from '../domain/api-operations.ts';
+import { ApiError } from '../api/api-error.ts';
+import { apiOperations, operationOrder, type ApiOperation, type OperationId } from '../api/api-operations.ts';
 import { publishedLandmark, type Catalogue } from '../domain/catalogue.ts';
 import { lastChanges } from '../domain/changes.ts';
-import type { DataStore } from '../domain/data-products.ts';
-import type { OperationContext } from '../domain/operations/context.ts';
-import type { ExampleSubject } from '../domain/operations/declaration.ts';
-import { runOperation } from '../domain/operations/run-operation.ts';
-import { queryWords } from '../domain/search/run-query.ts';
+import type { DataStore } from '../api/data-products.ts';
+import type { OperationContext } from '../api/operations/context.ts';
+import type { ExampleSubject } from '../api/operations/declaration.ts';
+import { runOperation } from '../api/operations/run-operation.ts';
+import { queryWords } from '../api/search/run-query.ts';
 import type { ApiError as ApiErrorBody, CatalogueLandmark, StoredLandmarkDetail, StoredReport } from '../schema/api.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { apiOperations, openApiVersion, operationOrder, pathParameterNames, type ApiOperation } from '../domain/api-operations.ts';
+import { apiOperations, openApiVersion, operationOrder, pathParameterNames, type ApiOperation } from '../api/api-operations.ts';
 import { dataLicense } from '../domain/data-license.ts';
-import { downloadPaths } from '../domain/download-resources.ts';
-import { entryPoints } from '../domain/entry-points.ts';
-import { accessGuide, citationGuide, conditionTable, freshnessGuide, serviceName, serviceSummary } from '../domain/service-guide.ts';
+import { downloadPaths } from '../formats/download-resources.ts';
+import { entryPoints } from '../api/entry-points.ts';
+import { accessGuide, citationGuide, conditionTable, freshnessGuide, serviceName, serviceSummary } from '../api/service-guide.ts';
 import { siteUrls } from '../domain/urls.ts';
 import { apiError, change, currentCondition, landmarkSummary, pageUrls, pagination, statusEvidence } from '../schema/api.ts';
 import { conditionExpiryDays, conditionMeanings, conditions } from '../schema/conditions.ts';

@@ -1,7 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { dataPaths } from '../domain/data-products.ts';
-import { pageKinds } from '../domain/data-products/page-templates.ts';
+import { dataPaths } from '../api/data-products.ts';
+import { pageKinds } from '../api/data-products/page-templates.ts';
 import { writeSiteFile } from './emit-api-data.ts';
 
 /** Where Astro writes the page templates (src/site/pages/page-templates/). */

@@ -1,6 +1,6 @@
 import type { Catalogue } from '../domain/catalogue.ts';
-import { sitemapEntries, sitemapIndex, sitemapPartCount, sitemapPartPath, sitemapPartRange, sitemapPath, sitemapSpans, sitemapUrlCount, urlSet } from '../domain/sitemap.ts';
-import type { DataFile } from '../domain/data-products/product.ts';
+import { sitemapEntries, sitemapIndex, sitemapPartCount, sitemapPartPath, sitemapPartRange, sitemapPath, sitemapSpans, sitemapUrlCount, urlSet } from '../formats/sitemap.ts';
+import type { DataFile } from '../api/data-products/product.ts';
 
 /**
  * sitemap.xml and, past the protocol's 50,000 URLs, the parts it indexes. The build writes them

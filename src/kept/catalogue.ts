@@ -7,6 +7,7 @@ import { siteUrls } from '../domain/urls.ts';
 import { bucketOf } from '../domain/buckets.ts';
 import { noItems, sharedStrings } from '../domain/shared-values.ts';
 import { sha256Hex } from './digests.ts';
+import { codeFingerprint, type SourceLayer } from './fingerprint.ts';
 import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
 
 /**
@@ -18,7 +19,7 @@ import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
  * slug: an edit rewrites one shard, not the catalogue. The order file says, for each landmark in
  * slug order and each report in id order, which shard holds it, so the catalogue is put together
  * again without comparing a million ids. A manifest names the git state, the fingerprint of the
- * code and site URL (buildFingerprint, as for the other kept files) and the SHA-256 of each file.
+ * code and site URL (catalogueFingerprint) and the SHA-256 of each file.
  * A file that does not match is a damaged or half-saved catalogue: the whole of it is ignored and
  * the build derives everything again. It can make a build faster, never different.
  *
@@ -64,6 +65,19 @@ export interface Manifest<State = unknown> {
 const formatVersion = 5;
 /** At most 256: the order names a shard in a byte. */
 const catalogueShardCount = 32;
+
+/** The layers whose code derives the kept catalogue (test/structure/layers.test.ts checks they import no other). */
+export const catalogueCodeLayers = ['schema', 'domain', 'kept', 'load'] as const satisfies readonly SourceLayer[];
+
+/**
+ * Everything besides the content that shapes the kept catalogue: the code that reads content and
+ * derives the model (src/schema, domain, kept and load: the layers test keeps them from importing
+ * the API's read side, the output formats or the build), the locked dependency versions, the
+ * runtime and the site URL. A change to a format, an operation or the build keeps the catalogue.
+ */
+export function catalogueFingerprint(siteUrl: string): string {
+  return codeFingerprint(catalogueCodeLayers, [`catalogue ${formatVersion}`, siteUrl, JSON.stringify(process.versions)]);
+}
 
 /** Where the build keeps the catalogue of a content tree. */
 export const keptCatalogueDir = (root: string): string => keptStoreDir(root, 'built-catalogue');

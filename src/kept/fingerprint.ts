@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The layers of src/ whose code may shape what a store keeps. */
-export type SourceLayer = 'schema' | 'domain' | 'kept' | 'load' | 'emit';
+export type SourceLayer = 'schema' | 'domain' | 'formats' | 'api' | 'kept' | 'load' | 'emit';
 
 const sourceRoot = path.join(import.meta.dirname, '..');
 

@@ -16,7 +16,7 @@ import { isRunning } from './running-process.ts';
  *   the SHA-256 of both and of its body: a manifest from other code, or damaged, reads as none.
  * A store can make a build faster, never different: anything that fails a check is made again.
  * The stores keep their own layouts (shards, one text file, linked files, a database), tuned for a
- * million reports; docs/incremental-build.md has a table of them.
+ * million reports; docs/building.md has a table of them.
  */
 export type StoreName = 'parsed-content' | 'commit-times' | 'built-files' | 'built-database' | 'built-catalogue';
 

@@ -3,7 +3,7 @@ import { existsSync, type BigIntStats } from 'node:fs';
 import { copyFile, link, mkdir, readdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { feedFile, sha256Hex, withOpenFile } from './digests.ts';
-import { codeFingerprint } from './fingerprint.ts';
+import { codeFingerprint, type SourceLayer } from './fingerprint.ts';
 import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
 
 /**
@@ -107,14 +107,17 @@ function checkFile(file: string, buffer: Uint8Array, known: KeptEntry, alsoHash:
   });
 }
 
+/** The layers whose code makes the output files (test/structure/layers.test.ts checks they import no other). */
+export const buildCodeLayers = ['schema', 'domain', 'formats', 'api', 'kept', 'load', 'emit'] as const satisfies readonly SourceLayer[];
+
 /**
  * Everything besides the records that shapes an output file: the code that reads content and
- * makes the data (src/schema, domain, kept, load and emit: the layers test keeps emit from
- * importing anything else), the locked dependency versions, and the runtime (Node's ICU names
+ * makes the data (src/schema, domain, formats, api, kept, load and emit: the layers test keeps emit
+ * from importing anything else), the locked dependency versions, and the runtime (Node's ICU names
  * countries).
  */
 export function buildFingerprint(siteUrl: string, repositoryUrl: string): string {
-  return codeFingerprint(['schema', 'domain', 'kept', 'load', 'emit'], [`output-files ${formatVersion}`, siteUrl, repositoryUrl, JSON.stringify(process.versions)]);
+  return codeFingerprint(buildCodeLayers, [`output-files ${formatVersion}`, siteUrl, repositoryUrl, JSON.stringify(process.versions)]);
 }
 
 async function readIndex(store: KeptStore, notes: string[]): Promise<StoreIndex> {

@@ -1,4 +1,4 @@
-import { isMap, isScalar, LineCounter, parseDocument, visit, type Node, type Pair } from 'yaml';
+import { isMap, isScalar, LineCounter, parseDocument, visit, type Document, type Node, type Pair } from 'yaml';
 import { startOfFile, type Position } from './problem.ts';
 import { describeYamlError } from './yaml-error-hints.ts';
 
@@ -27,9 +27,11 @@ export interface ParsedFile {
   locateKey(path: readonly PropertyKey[]): Position;
 }
 
-export type ParseResult = { ok: true; file: ParsedFile } | { ok: false; problems: FileProblem[] };
+export type ParseResult = { ok: true; file: ParsedFile } | Failure;
 
-function fail(message: string, position: Position = startOfFile, field = 'file'): ParseResult {
+type Failure = { ok: false; problems: FileProblem[] };
+
+function fail(message: string, position: Position = startOfFile, field = 'file'): Failure {
   return { ok: false, problems: [{ position, field, message }] };
 }
 
@@ -97,14 +99,45 @@ export function bodyOfContentFile(bytes: Uint8Array): string | undefined {
 /**
  * Splits a content file into YAML frontmatter and Markdown body and parses the YAML with positions.
  * Everything a hostile or broken file can do is turned into a located problem, never an exception.
+ * Its phases, in order: the bytes must be text; the text must hold frontmatter between "---" lines;
+ * the YAML is parsed; its errors, any YAML construct a content file may not use and an unclosed
+ * comment in the body are all reported together; the YAML must be a set of fields.
  */
 export function parseFrontmatter(bytes: Uint8Array): ParseResult {
+  const text = checkedText(bytes);
+  if (typeof text !== 'string') return text;
+  const parts = splitFrontmatter(text);
+  if ('problems' in parts) return parts;
+  const yaml = parseYaml(parts.frontmatter);
+  const body = stripComments(text.slice(parts.bodyStart));
+  const problems = [...yamlErrors(yaml), ...disallowedYaml(yaml), ...unclosedComment(text, parts.bodyStart, body)];
+  if (problems.length > 0) return { ok: false, problems };
+  const data = fieldsOf(yaml);
+  if ('problems' in data) return data;
+  return {
+    ok: true,
+    file: {
+      data: data.fields,
+      body: publishedBody(body.text),
+      locate: (path) => locateNode(yaml, path, false),
+      locateKey: (path) => locateNode(yaml, path, true),
+    },
+  };
+}
+
+/** The file's text, or why its bytes are not a content file's: too large, binary, not UTF-8. */
+function checkedText(bytes: Uint8Array): string | Failure {
   if (bytes.byteLength > maxFileBytes) {
     return fail(`file is ${bytes.byteLength} bytes; expected at most ${maxFileBytes} bytes (move long text to the source it cites)`);
   }
   if (bytes.includes(0)) return fail('expected a UTF-8 text file; got binary data (a NUL byte)');
   const text = textOf(bytes);
   if (text === undefined) return fail('expected a UTF-8 text file; got bytes that are not valid UTF-8 (save the file as UTF-8)');
+  return text;
+}
+
+/** The frontmatter's text and where the body starts, or where the "---" lines around it are missing. */
+function splitFrontmatter(text: string): { frontmatter: string; bodyStart: number } | Failure {
   const opening = openingLine.exec(text);
   if (!opening) {
     return fail('expected the file to start with a "---" line opening the YAML frontmatter; got no frontmatter (add "---" lines above and below the fields)');
@@ -122,17 +155,34 @@ export function parseFrontmatter(bytes: Uint8Array): ParseResult {
     }
     return fail('expected a closing "---" line after the frontmatter opened on line 1; got none (add a line of three dashes after the last field)');
   }
-  const frontmatterText = text.slice(frontmatterStart, frontmatterStart + closing.index);
-  const bodyStart = frontmatterStart + closing.index + closing[0].length + 1;
-  const frontmatterFirstLine = 2;
+  return {
+    frontmatter: text.slice(frontmatterStart, frontmatterStart + closing.index),
+    bodyStart: frontmatterStart + closing.index + closing[0].length + 1,
+  };
+}
 
+/** The frontmatter starts on the file's second line, after the opening "---". */
+const frontmatterFirstLine = 2;
+
+/** The parsed frontmatter, with its text and a way to turn an offset in it into a position in the file. */
+interface ParsedYaml {
+  text: string;
+  document: Document.Parsed;
+  toFilePosition(offset: number): Position;
+}
+
+function parseYaml(text: string): ParsedYaml {
   const lineCounter = new LineCounter();
-  const document = parseDocument(frontmatterText, { lineCounter, schema: 'core', uniqueKeys: true, prettyErrors: false });
+  const document = parseDocument(text, { lineCounter, schema: 'core', uniqueKeys: true, prettyErrors: false });
   const toFilePosition = (offset: number): Position => {
     const { line, col } = lineCounter.linePos(offset);
     return { line: line + frontmatterFirstLine - 1, column: col };
   };
+  return { text, document, toFilePosition };
+}
 
+/** YAML's own errors, at most one per line and a few per file, with hints in plain words. */
+function yamlErrors({ document, toFilePosition }: ParsedYaml): FileProblem[] {
   /** The start of the quoted value an unclosed quote opens: YAML only notices at the end of the frontmatter. */
   const openingQuoteBefore = (offset: number): number => {
     let start = offset;
@@ -144,14 +194,6 @@ export function parseFrontmatter(bytes: Uint8Array): ParseResult {
     });
     return start;
   };
-  /** A tag comes before its value's range: step back over the spaces, then over the tag itself. */
-  const tagStartBefore = (valueStart: number): number => {
-    let index = valueStart;
-    while (index > 0 && /[ \t]/.test(frontmatterText[index - 1]!)) index--;
-    while (index > 0 && !/\s/.test(frontmatterText[index - 1]!)) index--;
-    return index;
-  };
-
   const problems: FileProblem[] = [];
   const linesWithYamlErrors = new Set<number>();
   for (const error of document.errors) {
@@ -163,6 +205,19 @@ export function parseFrontmatter(bytes: Uint8Array): ParseResult {
     linesWithYamlErrors.add(position.line);
     problems.push({ position, field: 'yaml', message: describeYamlError(error) });
   }
+  return problems;
+}
+
+/** What valid YAML may hold but a content file may not: tags, field names that reach a prototype, anchors and aliases. */
+function disallowedYaml({ text, document, toFilePosition }: ParsedYaml): FileProblem[] {
+  /** A tag comes before its value's range: step back over the spaces, then over the tag itself. */
+  const tagStartBefore = (valueStart: number): number => {
+    let index = valueStart;
+    while (index > 0 && /[ \t]/.test(text[index - 1]!)) index--;
+    while (index > 0 && !/\s/.test(text[index - 1]!)) index--;
+    return index;
+  };
+  const problems: FileProblem[] = [];
   // An alias bomb repeats a few aliases many times: each is reported once, where it is first used.
   const aliasUses = new Map<string, { offset: number; count: number }>();
   visit(document, {
@@ -197,52 +252,51 @@ export function parseFrontmatter(bytes: Uint8Array): ParseResult {
       message: `expected plain values; got the alias "*${name}"${count > 1 ? `, used ${count} times` : ''} (anchors and aliases are not allowed, write the value out)`,
     });
   }
-  const body = stripComments(text.slice(bodyStart));
-  if (body.unclosedAt !== undefined) {
-    problems.push({
+  return problems;
+}
+
+/** A comment the body opens and never closes would hide the rest of it. */
+function unclosedComment(text: string, bodyStart: number, body: { unclosedAt?: number }): FileProblem[] {
+  if (body.unclosedAt === undefined) return [];
+  return [
+    {
       position: { line: lineOfOffset(text, bodyStart + body.unclosedAt), column: 1 },
       field: 'body',
       message: 'expected the comment opened by "<!--" to be closed by "-->"; got no "-->" (close it, or delete the comment)',
-    });
-  }
-  if (problems.length > 0) return { ok: false, problems };
+    },
+  ];
+}
 
+/** The frontmatter's fields, or why it holds none: empty, a single value or a list. */
+function fieldsOf({ document }: ParsedYaml): { fields: Record<string, unknown> } | Failure {
   const data: unknown = document.toJS({ maxAliasCount: 0 });
   if (data === null || data === undefined) return fail('expected frontmatter fields between the "---" lines; got none', { line: 1, column: 1 });
   if (typeof data !== 'object' || Array.isArray(data)) {
     return fail('expected the frontmatter to be a set of "field: value" lines; got a single value or a list', { line: 2, column: 1 });
   }
+  return { fields: data as Record<string, unknown> };
+}
 
-  const locateNode = (path: readonly PropertyKey[], wantKey: boolean): Position => {
-    let node: Node | null | undefined = document.contents;
-    let position = node?.range ? toFilePosition(node.range[0]) : { line: frontmatterFirstLine, column: 1 };
-    for (const segment of path) {
-      if (!isMap(node) && !(node && 'items' in node)) break;
-      const collection = node as { items: unknown[] };
-      let next: Node | undefined;
-      if (isMap(node)) {
-        const pair: Pair | undefined = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(segment));
-        if (!pair) break;
-        const keyNode = pair.key as Node;
-        if (wantKey && segment === path[path.length - 1] && keyNode.range) return toFilePosition(keyNode.range[0]);
-        next = (pair.value as Node | null) ?? keyNode;
-      } else {
-        next = collection.items[Number(segment)] as Node | undefined;
-      }
-      if (!next?.range) break;
-      node = next;
-      position = toFilePosition(next.range[0]);
+/** Where the value (or, with `wantKey`, the key) at `path` starts; for a missing one, where its nearest parent starts. */
+function locateNode({ document, toFilePosition }: ParsedYaml, path: readonly PropertyKey[], wantKey: boolean): Position {
+  let node: Node | null | undefined = document.contents;
+  let position = node?.range ? toFilePosition(node.range[0]) : { line: frontmatterFirstLine, column: 1 };
+  for (const segment of path) {
+    if (!isMap(node) && !(node && 'items' in node)) break;
+    const collection = node as { items: unknown[] };
+    let next: Node | undefined;
+    if (isMap(node)) {
+      const pair: Pair | undefined = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(segment));
+      if (!pair) break;
+      const keyNode = pair.key as Node;
+      if (wantKey && segment === path[path.length - 1] && keyNode.range) return toFilePosition(keyNode.range[0]);
+      next = (pair.value as Node | null) ?? keyNode;
+    } else {
+      next = collection.items[Number(segment)] as Node | undefined;
     }
-    return position;
-  };
-
-  return {
-    ok: true,
-    file: {
-      data: data as Record<string, unknown>,
-      body: publishedBody(body.text),
-      locate: (path) => locateNode(path, false),
-      locateKey: (path) => locateNode(path, true),
-    },
-  };
+    if (!next?.range) break;
+    node = next;
+    position = toFilePosition(next.range[0]);
+  }
+  return position;
 }

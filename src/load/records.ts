@@ -7,7 +7,7 @@ interface Located {
   file: string;
   /**
    * git's id of the file's bytes, when the loader knows it (it always does with a parse cache):
-   * the build reuses an output file made from records with the same ids (src/emit/output-store.ts).
+   * the build reuses an output file made from records with the same ids (src/kept/output-files.ts).
    */
   blobId?: string;
 }

@@ -1,4 +1,4 @@
-import { ApiError, notFound } from '../domain/api-error.ts';
+import { ApiError, notFound } from '../api/api-error.ts';
 import { DataFileUnavailable } from './asset-json.ts';
 
 /**

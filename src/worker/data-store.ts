@@ -1,4 +1,4 @@
-import { dataStoreOver, type DataStore } from '../domain/data-products.ts';
+import { dataStoreOver, type DataStore } from '../api/data-products.ts';
 import { readAssetJson } from './asset-json.ts';
 
 /** The prebuilt data as the Worker reads it: static assets, parsed and kept in the isolate's cache. */

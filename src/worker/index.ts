@@ -13,9 +13,9 @@ export default {
     const { pathname } = new URL(request.url);
     if (pathname === '/api' || pathname.startsWith('/api/')) return handleApi(request, env);
     // Search results for visitors without JavaScript: the one HTML page made per request.
-    if (pathname === '/search') return withPageHeaders(await searchPage(request, env, handleApi));
+    if (pathname === '/search') return withPageHeaders(await searchPage(request, env));
     // The nearby answers, and the calendar of a circle, rendered from the nearby index as asked.
-    if (pathname === '/nearby') return withPageHeaders(await nearbyPage(request, env, handleApi));
+    if (pathname === '/nearby') return withPageHeaders(await nearbyPage(request, env));
     if (pathname === nearbyCalendarPath) return nearbyCalendar(request, env);
     // Landmark and report pages are rendered from the data; the home page is a built file. Both are
     // marked as of the request: what is no longer current says so.

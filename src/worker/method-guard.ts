@@ -1,4 +1,4 @@
-import { ApiError } from '../domain/api-error.ts';
+import { ApiError } from '../api/api-error.ts';
 
 /** What reads the site's pages. */
 export const readMethods = ['GET', 'HEAD'] as const;

@@ -1,9 +1,9 @@
-import { apiOperations } from '../domain/api-operations.ts';
-import { escapeMarkup } from '../domain/escape-markup.ts';
+import { apiOperations, operationIds } from '../api/api-operations.ts';
+import { escapeMarkup } from '../formats/escape-markup.ts';
 import { answerInWords } from '../domain/in-words.ts';
 import { sitePath } from '../domain/urls.ts';
-import type { ApiError, LandmarkSearchResults } from '../schema/api.ts';
 import type { NearbyLandmark, NearbyLandmarks as NearbyList } from '../schema/nearby.ts';
+import { answerQuery } from './answer-query.ts';
 import type { Env } from './env.ts';
 import { readMethods, refusedMethod } from './method-guard.ts';
 import { errorPage } from './pages/error-page.ts';
@@ -14,8 +14,6 @@ const templatePath = '/nearby';
 
 /** The form's fields handed to the nearby operation as they are (an empty field is left out). */
 const passedOn = ['near', 'lat', 'lon', 'radius', 'on', 'from', 'to', 'affected', 'cursor'] as const;
-
-type AnswerApi = (request: Request, env: Env) => Promise<Response>;
 
 function itemHtml(entry: NearbyLandmark): string {
   const days = entry.stretches.length > 1 ? ` (${entry.stretches.filter((stretch) => stretch.answer === 'affected').length} of ${entry.stretches.length} stretches of the trip affected)` : '';
@@ -42,10 +40,10 @@ function answersHtml(list: NearbyList, query: URLSearchParams): string {
 /**
  * /nearby?q=… (or near=, or lat= and lon=): the nearby answers for visitors without JavaScript, and
  * for those who used their location. A place name is looked up with the search, whose first match
- * is the centre; the rest is the nearby operation's answer, so the page and the API agree on every
- * answer and every error message.
+ * is the centre; the rest is the nearby operation's answer, run here on the API route's reading of
+ * the query, so the page and the API agree on every answer and every error message.
  */
-export async function nearbyPage(request: Request, env: Env, answerApi: AnswerApi): Promise<Response> {
+export async function nearbyPage(request: Request, env: Env): Promise<Response> {
   const refused = refusedMethod(request, readMethods, 'use GET /nearby?q=…');
   if (refused) return errorPage(request, env, refused);
   const url = new URL(request.url);
@@ -65,19 +63,15 @@ export async function nearbyPage(request: Request, env: Env, answerApi: AnswerAp
     return new Response(request.method === 'HEAD' ? null : template.body, { status: 200, headers });
   }
 
-  const ask = async <T>(path: string) => {
-    const answer = await answerApi(new Request(new URL(path, url), { headers: { Accept: 'application/json' } }), env);
-    return { status: answer.status, body: (await answer.json()) as T | ApiError };
-  };
   let status: string;
   let list = '';
   let code = 200;
   let centreName: string | undefined;
   if (placeName !== '' && !query.has('near') && !query.has('lat') && !query.has('lon')) {
-    const found = await ask<LandmarkSearchResults>(`${apiOperations.searchLandmarks.path}?q=${encodeURIComponent(placeName)}`);
-    if ('error' in found.body) {
-      code = found.status;
-      status = found.body.error.message;
+    const found = await answerQuery(operationIds.searchLandmarks, env, new URL(`${apiOperations.searchLandmarks.path}?q=${encodeURIComponent(placeName)}`, url));
+    if (!found.ok) {
+      code = found.error.status;
+      status = found.error.message;
     } else if (found.body.landmarks.length === 0) {
       status = `No landmark or place matches “${placeName}”: try another spelling, or a landmark's name.`;
     } else {
@@ -86,10 +80,10 @@ export async function nearbyPage(request: Request, env: Env, answerApi: AnswerAp
     }
   }
   if (query.has('near') || query.has('lat') || query.has('lon')) {
-    const answer = await ask<NearbyList>(`${apiOperations.listNearbyLandmarks.path}?${query.toString()}`);
-    if ('error' in answer.body) {
-      code = answer.status;
-      status = answer.body.error.message;
+    const answer = await answerQuery(operationIds.listNearbyLandmarks, env, new URL(`${apiOperations.listNearbyLandmarks.path}?${query.toString()}`, url));
+    if (!answer.ok) {
+      code = answer.error.status;
+      status = answer.error.message;
     } else {
       const { centre, radiusKm, from, to, landmarks } = answer.body;
       const around = centreName ?? (centre.near ? (landmarks.find((entry) => entry.landmark.slug === centre.near)?.landmark.name ?? centre.near) : `${centre.lat}, ${centre.lon}`);

@@ -1,7 +1,7 @@
-import { openApiAssetPath } from '../domain/entry-points.ts';
+import { openApiAssetPath } from '../api/entry-points.ts';
 import { jsonResponse } from './http.ts';
 import { readAssetJson } from './asset-json.ts';
-import { apiCacheControl } from '../domain/operations/parameters.ts';
+import { apiCacheControl } from '../api/operations/parameters.ts';
 
 /**
  * GET /api/openapi.json: the document the build generated from the API's own schemas, served

@@ -1,4 +1,4 @@
-import type { OperationContext } from '../domain/operations/context.ts';
+import type { OperationContext } from '../api/operations/context.ts';
 import { assetDataStore } from './data-store.ts';
 import { requestTime, type Env } from './env.ts';
 

@@ -1,4 +1,4 @@
-import { pageHeaders } from '../domain/response-headers.ts';
+import { pageHeaders } from '../api/response-headers.ts';
 
 /** Adds the page headers to HTML responses; anything else passes through untouched. */
 export function withPageHeaders(response: Response): Response {

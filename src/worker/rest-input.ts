@@ -1,6 +1,6 @@
-import { invalidParameter } from '../domain/api-error.ts';
+import { invalidParameter } from '../api/api-error.ts';
 import type { z } from 'zod';
-import { queryTextReaderOf } from '../domain/operations/query-text.ts';
+import { queryTextReaderOf } from '../api/operations/query-text.ts';
 
 /**
  * The parameter values of a request's query (an operation's input, for runOperation to check). Query strings

@@ -1,7 +1,7 @@
-import { apiOperations, operationOrder, type ApiOperation } from '../domain/api-operations.ts';
-import { entryPoints } from '../domain/entry-points.ts';
-import { notFound } from '../domain/api-error.ts';
-import { runOperation } from '../domain/operations/run-operation.ts';
+import { apiOperations, operationOrder, type ApiOperation } from '../api/api-operations.ts';
+import { entryPoints } from '../api/entry-points.ts';
+import { notFound } from '../api/api-error.ts';
+import { runOperation } from '../api/operations/run-operation.ts';
 import { asApiError } from './answer-error.ts';
 import type { Env } from './env.ts';
 import { jsonResponse, preflightResponse } from './http.ts';

@@ -1,7 +1,7 @@
-import { escapeMarkup } from '../domain/escape-markup.ts';
-import { currentConditionInWords, placeInWords, searchStatusInWords } from '../domain/in-words.ts';
-import { apiBasePath } from '../domain/urls.ts';
-import type { ApiError, LandmarkSearchResults } from '../schema/api.ts';
+import { apiOperations, operationIds } from '../api/api-operations.ts';
+import { searchStatusInWords } from '../domain/in-words.ts';
+import { searchResultsHtml } from '../formats/search-results.ts';
+import { answerQuery } from './answer-query.ts';
 import type { Env } from './env.ts';
 import { readMethods, refusedMethod } from './method-guard.ts';
 import { errorPage } from './pages/error-page.ts';
@@ -9,27 +9,30 @@ import { errorPage } from './pages/error-page.ts';
 /** The built page that /search fills in: the site's layout with an empty results region. */
 const templatePath = '/search';
 
-
-/** The same markup as the search-as-you-type script builds, as escaped HTML. */
-function resultListHtml(results: LandmarkSearchResults): string {
-  if (results.landmarks.length === 0) return '';
-  const items = results.landmarks.map(
-    (landmark) =>
-      `<li><a class="entry-title" href="${escapeMarkup(new URL(landmark.urls.html).pathname)}">${escapeMarkup(landmark.name)}</a> ` +
-      `<span class="place">${escapeMarkup(placeInWords(landmark.location))}</span>` +
-      `<span class="entry-meta">${escapeMarkup(currentConditionInWords(landmark.currentCondition))}</span></li>`,
-  );
-  return `<ol class="entries">${items.join('')}</ol>`;
+/** The search's answer as the page shows it: the status line, the results, and the status and caching of the response. */
+interface Shown {
+  status: string;
+  list: string;
+  failed: boolean;
+  httpStatus: number;
+  cacheControl: string;
 }
 
-type AnswerApi = (request: Request, env: Env) => Promise<Response>;
+/** What the page shows of the search operation's answer to its query string. */
+async function answerOf(url: URL, env: Env): Promise<Shown> {
+  const answer = await answerQuery(operationIds.searchLandmarks, env, url);
+  if (!answer.ok) return { status: answer.error.message, list: '', failed: true, httpStatus: answer.error.status, cacheControl: 'no-store' };
+  const { query, total, landmarks } = answer.body;
+  return { status: searchStatusInWords(query, total, landmarks.length), list: searchResultsHtml(answer.body), failed: false, httpStatus: 200, cacheControl: apiOperations.searchLandmarks.cacheControl };
+}
 
 /**
- * /search?q=…: the results page for visitors without JavaScript. It asks the API itself, so the
- * page and the API agree on every result and every error message, and fills the built template
- * in as it streams through: the layout and styles are written once, in src/pages/search.astro.
+ * /search?q=…: the results page for visitors without JavaScript. It runs the API's own operation,
+ * so the page and the API agree on every result and every error message, and fills the built
+ * template in as it streams through: the layout and styles are written once, in
+ * src/site/pages/search.astro.
  */
-export async function searchPage(request: Request, env: Env, answerApi: AnswerApi): Promise<Response> {
+export async function searchPage(request: Request, env: Env): Promise<Response> {
   const refused = refusedMethod(request, readMethods, 'use GET /search?q=…');
   if (refused) return errorPage(request, env, refused);
   const url = new URL(request.url);
@@ -43,13 +46,8 @@ export async function searchPage(request: Request, env: Env, answerApi: AnswerAp
     return new Response(request.method === 'HEAD' ? null : template.body, { status: 200, headers });
   }
 
-  // The whole query string goes to the API, so a repeated or malformed q gets the API's own answer.
-  const answer = await answerApi(new Request(new URL(`${apiBasePath}/search${url.search}`, url), { headers: { Accept: 'application/json' } }), env);
-  const body = (await answer.json()) as LandmarkSearchResults | ApiError;
-  const failed = 'error' in body;
-  const status = failed ? body.error.message : searchStatusInWords(body.query, body.total, body.landmarks.length);
-  const list = failed ? '' : resultListHtml(body);
-  headers.set('Cache-Control', answer.headers.get('Cache-Control') ?? 'no-store');
+  const { status, list, failed, httpStatus, cacheControl } = await answerOf(url, env);
+  headers.set('Cache-Control', cacheControl);
 
   const page = new HTMLRewriter()
     .on('title', { element: (element) => void element.setInnerContent(`Search: ${query.trim()} · Landmark Condition Reports`) })
@@ -62,6 +60,6 @@ export async function searchPage(request: Request, env: Env, answerApi: AnswerAp
       },
     })
     .on('#search-list', { element: (element) => void element.setInnerContent(list, { html: true }) })
-    .transform(new Response(template.body, { status: failed ? answer.status : 200, headers }));
+    .transform(new Response(template.body, { status: httpStatus, headers }));
   return request.method === 'HEAD' ? new Response(null, page) : page;
 }

@@ -1,4 +1,4 @@
-import { dataPrefix } from '../domain/data-products/product.ts';
+import { dataPrefix } from '../api/data-products/product.ts';
 import type { Env } from './env.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue, type CatalogueInput, type ReportInput } from '../../src/domain/catalogue.ts';
-import { presentLandmarkDetail, presentLandmarkSummary } from '../../src/domain/present.ts';
+import { presentLandmarkDetail, presentLandmarkSummary } from '../../src/api/present.ts';
 import { publishedLandmark, summaryOf } from '../../src/domain/catalogue.ts';
 
 const landmark = (slug: string, name: string): CatalogueInput['landmarks'][number] => ({

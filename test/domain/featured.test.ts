@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { syntheticCatalogueInput } from '../../scripts/lib/synthetic-content.ts';
 import { buildCatalogue, summaryOf } from '../../src/domain/catalogue.ts';
 import { answersDay, distinctRandomIndexes, featuredFileBytes, popularForDays, popularLandmarks } from '../../src/domain/featured.ts';
-import { presentLandmarkSummary } from '../../src/domain/present.ts';
+import { presentLandmarkSummary } from '../../src/api/present.ts';
 import { addDays } from '../../src/schema/calendar.ts';
 
 describe('popular landmarks', () => {

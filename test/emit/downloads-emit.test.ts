@@ -10,11 +10,11 @@ import { csvRow } from '../../src/emit/downloads/csv.ts';
 import type { Datapackage, DatapackageResource } from '../../src/emit/downloads/datapackage.ts';
 import { emitBulkDownloads, type BulkDownloadOptions } from '../../src/emit/downloads/emit-downloads.ts';
 import { writeSqliteDownload, type SqliteDownloadJob } from '../../src/emit/downloads/sqlite-download.ts';
-import { downloadTables } from '../../src/domain/download-records.ts';
+import { downloadTables } from '../../src/formats/download-records.ts';
 import { openOutputStore } from '../../src/kept/output-files.ts';
 import type { Catalogue } from '../../src/domain/catalogue.ts';
 import { DigestList } from '../../src/domain/input-digests.ts';
-import { flatColumns, type CellValue } from '../../src/domain/flat-columns.ts';
+import { flatColumns, type CellValue } from '../../src/formats/flat-columns.ts';
 import type { StoredLandmarkDetail, StoredReport } from '../../src/schema/api.ts';
 import { csvCellValue, parseCsv, unflatten } from '../support/downloads-support.ts';
 

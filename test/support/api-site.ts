@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { apiDataFiles } from '../../src/domain/data-products.ts';
+import { apiDataFiles } from '../../src/api/data-products.ts';
 import { emitDataFiles } from '../../src/emit/emit-api-data.ts';
 import { buildCatalogue, type CatalogueInput } from '../../src/domain/catalogue.ts';
 import { testSiteUrl } from './build.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { buildOpenApiDocument, type OpenApiDocument } from '../../src/emit/openapi.ts';
-import { entryPoints, openApiAssetPath } from '../../src/domain/entry-points.ts';
+import { entryPoints, openApiAssetPath } from '../../src/api/entry-points.ts';
 import { testSiteUrl } from './build.ts';
 
 /**

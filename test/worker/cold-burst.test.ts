@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticCatalogueInput } from '../../scripts/lib/synthetic-content.ts';
 import { replaceApiData } from '../../scripts/lib/synthetic-site.ts';
-import { encodeCursor } from '../../src/domain/cursor.ts';
+import { encodeCursor } from '../../src/api/cursor.ts';
 import type { Catalogue } from '../../src/domain/catalogue.ts';
 import { projectRoot, testSiteUrl } from '../support/build.ts';
 import { sharedSiteOf } from '../support/shared-build.ts';

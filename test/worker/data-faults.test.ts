@@ -7,8 +7,8 @@ import { syntheticCatalogueInput } from '../../scripts/lib/synthetic-content.ts'
 import { replaceApiData } from '../../scripts/lib/synthetic-site.ts';
 import { bucketOf } from '../../src/domain/buckets.ts';
 import type { Catalogue } from '../../src/domain/catalogue.ts';
-import { dataPaths, type DataManifest } from '../../src/domain/data-products.ts';
-import { shardKeyOf } from '../../src/domain/search/normalize.ts';
+import { dataPaths, type DataManifest } from '../../src/api/data-products.ts';
+import { shardKeyOf } from '../../src/api/search/normalize.ts';
 import { projectRoot, testSiteUrl } from '../support/build.ts';
 import { sharedSiteOf } from '../support/shared-build.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';

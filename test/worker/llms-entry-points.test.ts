@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiPluginManifest } from '../../src/emit/ai-plugin.ts';
 import type { OpenApiDocument } from '../../src/emit/openapi.ts';
-import { apiOperations, operationOrder } from '../../src/domain/api-operations.ts';
+import { apiOperations, operationOrder } from '../../src/api/api-operations.ts';
 import { dataLicense } from '../../src/domain/data-license.ts';
 import { conditions } from '../../src/schema/conditions.ts';
 import { projectRoot, testSiteUrl } from '../support/build.ts';

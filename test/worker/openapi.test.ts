@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../../src/emit/openapi.ts';
-import { apiOperations, fillPath, operationOrder } from '../../src/domain/api-operations.ts';
+import { apiOperations, fillPath, operationOrder } from '../../src/api/api-operations.ts';
 import { dataLicense } from '../../src/domain/data-license.ts';
 import { conditions } from '../../src/schema/conditions.ts';
 import { projectRoot, testSiteUrl } from '../support/build.ts';

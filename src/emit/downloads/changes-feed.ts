@@ -1,5 +1,5 @@
-import { atomFeed } from '../../domain/atom-feed.ts';
-import { downloadPaths } from '../../domain/download-resources.ts';
+import { atomFeed } from '../../formats/atom-feed.ts';
+import { downloadPaths } from '../../formats/download-resources.ts';
 import { siteUrls } from '../../domain/urls.ts';
 import { changeOrder } from '../../domain/changes.ts';
 import { withUrls } from '../../domain/catalogue.ts';

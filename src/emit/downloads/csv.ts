@@ -1,4 +1,4 @@
-import type { CellValue } from '../../domain/flat-columns.ts';
+import type { CellValue } from '../../formats/flat-columns.ts';
 
 /**
  * CSV as RFC 4180 writes it, which every spreadsheet, pandas, DuckDB and Frictionless read: UTF-8

@@ -1,11 +1,10 @@
 import { attributionLine, dataLicense } from '../../domain/data-license.ts';
-import type { DownloadTable } from '../../domain/download-records.ts';
-import { landmarkFeatureProperties } from '../../domain/landmark-features.ts';
-import { downloadFormats, downloadPaths, downloadResources, type DownloadResource } from '../../domain/download-resources.ts';
-import { recordJsonSchema, type FlatColumn } from '../../domain/flat-columns.ts';
+import { downloadPaths } from '../../formats/download-resources.ts';
 import { siteUrls } from '../../domain/urls.ts';
-import { changesFeedLength } from './changes-feed.ts';
 import { csvDialect } from './csv.ts';
+import { tableOf, type TableColumns } from './download-format.ts';
+import { downloadResources } from './download-formats.ts';
+import type { TableSchema } from './table-schema.ts';
 import type { WrittenDownload } from './split-files.ts';
 
 /**
@@ -14,21 +13,6 @@ import type { WrittenDownload } from './split-files.ts';
  * field types and descriptions come from the zod schemas. Relative paths, so the folder can be
  * mirrored as is.
  */
-
-export interface TableSchemaField {
-  name: string;
-  type: FlatColumn['type'];
-  format?: 'uri';
-  description: string;
-  constraints?: { required?: true; enum?: readonly string[] };
-}
-
-export interface TableSchema {
-  fields: TableSchemaField[];
-  primaryKey: string;
-  foreignKeys?: { fields: string; reference: { resource: string; fields: string } }[];
-  missingValues: string[];
-}
 
 export interface DatapackageFile {
   path: string;
@@ -70,74 +54,7 @@ export interface Datapackage {
   resources: DatapackageResource[];
 }
 
-export interface TableColumns {
-  table: DownloadTable<unknown>;
-  columns: readonly FlatColumn[];
-}
-
-export const flatteningNote =
-  'Nested fields are columns joined with "_" (location.city is location_city); lists are JSON arrays written as text; ' +
-  'null is an empty field and an empty string is written "".';
-
 const freshnessNote = 'Freshness is given as dates: a report is current while today <= currentUntil (UTC); isCurrent is not stored.';
-
-/** Free text may be empty, and CSV readers see "" as missing, so only other non-null fields are `required`. */
-function isRequired(column: FlatColumn): boolean {
-  if (column.nullable) return false;
-  return column.type !== 'string' || column.enum !== undefined || column.format !== undefined;
-}
-
-export function tableSchemaOf({ table, columns }: TableColumns, resourceOfTable: (name: string) => string): TableSchema {
-  const fields = columns.map((column): TableSchemaField => {
-    const constraints = {
-      ...(isRequired(column) ? { required: true as const } : {}),
-      ...(column.enum ? { enum: column.enum } : {}),
-    };
-    return {
-      name: column.name,
-      type: column.type,
-      ...(column.format ? { format: column.format } : {}),
-      description: column.description,
-      ...(Object.keys(constraints).length > 0 ? { constraints } : {}),
-    };
-  });
-  return {
-    fields,
-    primaryKey: table.primaryKey,
-    ...(table.foreignKey
-      ? {
-          foreignKeys: [
-            { fields: table.foreignKey.column, reference: { resource: resourceOfTable(table.foreignKey.table), fields: table.foreignKey.referencedColumn } },
-          ],
-        }
-      : {}),
-    missingValues: [''],
-  };
-}
-
-function describeResource(resource: DownloadResource, table: DownloadTable<unknown> | undefined): string {
-  switch (resource.format) {
-    case 'csv':
-      return `${table!.description} ${flatteningNote}`;
-    case 'ndjson':
-      return `${table!.description} One JSON record per line, nested as in the API (see jsonSchema).`;
-    case 'json':
-      return 'Everything in one JSON object: {"license", "attribution", "landmarks": [...], "reports": [...]}, with the records of the NDJSON files, one record per line.';
-    case 'sqlite':
-      return (
-        'Tables landmarks and reports with the columns of landmarks.csv and reports.csv: primary keys, NOT NULL, ' +
-        'reports.landmark_slug references landmarks.slug (indexed); column descriptions are comments in CREATE TABLE (.schema). ' +
-        'Lists are JSON text: use json_each().'
-      );
-    case 'geojson':
-      return (
-        'Every landmark as a GeoJSON (RFC 7946) Point feature, [longitude, latitude] in WGS 84, with flat properties ' +
-        '(see jsonSchema): name, country, current condition and its dates, report count and canonical URLs. Opens as-is in QGIS or geojson.io.'
-      );
-    case 'atom':
-      return `The ${changesFeedLength} most recently updated reports, newest first, for feed readers; each entry's id is the report's canonical URL.`;
-  }
-}
 
 const mebibyte = 1024 * 1024;
 
@@ -156,28 +73,25 @@ export interface DatapackageInput {
 
 export function datapackageOf({ siteUrl, tables, written, maxFileBytes }: DatapackageInput): Datapackage {
   const urls = siteUrls(siteUrl);
-  const csvResourceOf = (tableName: string) => downloadResources.find((resource) => resource.format === 'csv' && resource.table === tableName)!.name;
-  const resources = downloadResources.map((resource): DatapackageResource => {
+  const resources = downloadResources.map(({ format, ...resource }): DatapackageResource => {
     const files = written.get(resource.name);
     if (!files) throw new Error(`datapackage.json: the download ${resource.name} (${resource.fileName}) was not written`);
-    const table = tables.find((candidate) => candidate.table.name === resource.table);
-    const format = downloadFormats[resource.format];
+    const table = tableOf(resource, tables);
     const split = files.files.length > 1;
+    const { profile = 'data-resource', ...extras } = format.datapackage?.(resource, table) ?? {};
     return {
       name: resource.name,
       title: resource.title,
-      description: describeResource(resource, table?.table),
+      description: format.describe(resource, table),
       path: split ? files.files.map((file) => file.fileName) : files.files[0]!.fileName,
-      profile: resource.format === 'csv' ? 'tabular-data-resource' : 'data-resource',
-      format: resource.format,
+      profile,
+      format: format.name,
       mediatype: format.mediaType,
       ...(format.text ? { encoding: 'utf-8' as const } : {}),
       bytes: files.bytes,
       hash: `sha256:${files.sha256}`,
       ...(split ? { parts: files.files.map((file) => ({ path: file.fileName, bytes: file.bytes, hash: `sha256:${file.sha256}` })) } : {}),
-      ...(resource.format === 'csv' && table ? { dialect: csvDialect, schema: tableSchemaOf(table, csvResourceOf) } : {}),
-      ...(resource.format === 'ndjson' && table ? { jsonSchema: recordJsonSchema(table.table.schema) } : {}),
-      ...(resource.format === 'geojson' ? { jsonSchema: recordJsonSchema(landmarkFeatureProperties) } : {}),
+      ...extras,
     };
   });
   return {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { partFileName } from '../../domain/download-resources.ts';
+import { partFileName } from '../../formats/download-resources.ts';
 import type { DigestList } from '../../domain/input-digests.ts';
 import type { OutputStore } from '../../kept/output-files.ts';
 

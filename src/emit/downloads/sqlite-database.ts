@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import type { CellValue, FlatColumn } from '../../domain/flat-columns.ts';
+import type { CellValue, FlatColumn } from '../../formats/flat-columns.ts';
 import type { KeptRun } from '../../kept/database.ts';
 
 /**
@@ -17,7 +17,7 @@ export interface SqliteTable {
   columns: readonly FlatColumn[];
   primaryKey: string;
   foreignKey?: { column: string; table: string; referencedColumn: string } | undefined;
-  /** The rows in order, some of them as runs copied from the kept database (see kept-database.ts). */
+  /** The rows in order, some of them as runs copied from the kept database (see src/kept/database.ts). */
   runs: Iterable<TableRun>;
 }
 
@@ -67,7 +67,7 @@ function checkKeys(table: SqliteTable): void {
   const names = new Set(table.columns.map((column) => column.name));
   for (const key of [table.primaryKey, table.foreignKey?.column]) {
     if (key !== undefined && !names.has(key)) {
-      throw new Error(`SQLite table ${table.name}: key column "${key}" is not among its columns (${[...names].join(', ')}); update the table definition in src/model/download-records.ts`);
+      throw new Error(`SQLite table ${table.name}: key column "${key}" is not among its columns (${[...names].join(', ')}); update the table definition in src/formats/download-records.ts`);
     }
   }
 }

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { partFileName } from '../../domain/download-resources.ts';
-import { flattenRecord } from '../../domain/flat-columns.ts';
+import { partFileName } from '../../formats/download-resources.ts';
+import { flattenRecord } from '../../formats/flat-columns.ts';
 import { buildingDatabaseFile, keepDatabase, readKeptDatabase, removeAbandonedDatabases, type KeptDatabase, type LoadedFrom } from '../../kept/database.ts';
 import { writeSqliteDatabase, type SqliteTable, type TableRun } from './sqlite-database.ts';
 import { copyBinaryDownload, type WrittenDownload } from './split-files.ts';
@@ -26,7 +26,7 @@ export interface SqliteDownloadJob {
   maxBytes: number;
   tables: readonly SqliteTableSource[];
   /**
-   * Where the last build's database is kept (see kept-database.ts), and the fingerprint of the
+   * Where the last build's database is kept (see src/kept/database.ts), and the fingerprint of the
    * code that may reuse it; without, every row is parsed and inserted.
    */
   kept?: { dir: string; fingerprint: string } | undefined;

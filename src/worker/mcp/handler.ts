@@ -1,5 +1,5 @@
 import { createMcpHandler, localhostAllowedOrigins, validateOriginHeader } from '@modelcontextprotocol/server';
-import { ApiError } from '../../domain/api-error.ts';
+import { ApiError } from '../../api/api-error.ts';
 import { asApiError } from '../answer-error.ts';
 import { assetDataStore } from '../data-store.ts';
 import type { Env } from '../env.ts';

@@ -1,8 +1,8 @@
 import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
-import { citationGuide, freshnessGuide, licenseGuide, operationsGuide, serviceName, serviceSummary } from '../../domain/service-guide.ts';
-import { openApiVersion } from '../../domain/api-operations.ts';
+import { citationGuide, freshnessGuide, licenseGuide, operationsGuide, serviceName, serviceSummary } from '../../api/service-guide.ts';
+import { openApiVersion } from '../../api/api-operations.ts';
 import { asApiError } from '../answer-error.ts';
-import type { OperationContext } from '../../domain/operations/context.ts';
+import type { OperationContext } from '../../api/operations/context.ts';
 import { mcpTools, type McpTool } from './tools.ts';
 
 const instructions = [

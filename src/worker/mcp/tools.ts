@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { apiOperations, operationOrder, type ApiOperation, type OperationId } from '../../domain/api-operations.ts';
-import type { OperationContext } from '../../domain/operations/context.ts';
+import { apiOperations, operationOrder, type ApiOperation, type OperationId } from '../../api/api-operations.ts';
+import type { OperationContext } from '../../api/operations/context.ts';
 
 /**
  * The MCP tools are the API's operations under their operationIds: the same parameters with the

@@ -1,4 +1,4 @@
-import type { ApiError } from '../../domain/api-error.ts';
+import type { ApiError } from '../../api/api-error.ts';
 import type { Env } from '../env.ts';
 
 /** The heading and words of the site's error page for each status it is shown with. */

@@ -1,4 +1,4 @@
-import { escapeMarkup, jsonForScriptElement } from '../../domain/escape-markup.ts';
+import { escapeMarkup, jsonForScriptElement } from '../../formats/escape-markup.ts';
 import type { PageContent } from './page-content.ts';
 
 /** HTMLRewriter escapes quotes in attribute values but not ampersands; a value is text, so they are. */

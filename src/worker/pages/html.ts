@@ -1,4 +1,4 @@
-import { escapeMarkup } from '../../domain/escape-markup.ts';
+import { escapeMarkup } from '../../formats/escape-markup.ts';
 
 /**
  * HTML written by the Worker's page renderers. `html` escapes every interpolated value unless it

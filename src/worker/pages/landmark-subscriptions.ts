@@ -1,5 +1,5 @@
-import { atomFeed } from '../../domain/atom-feed.ts';
-import { landmarkCalendar as calendarOf } from '../../domain/icalendar.ts';
+import { atomFeed } from '../../formats/atom-feed.ts';
+import { landmarkCalendar as calendarOf } from '../../formats/icalendar.ts';
 import type { LandmarkDetail } from '../../schema/api.ts';
 
 /** The entries a landmark's feed carries: enough for any reader, bounded whatever its history. */

@@ -1,5 +1,5 @@
 import { conditionLabel } from '../../domain/in-words.ts';
-import { mapHeight, mapWidth, projectPoint, worldBasemapPath } from '../../domain/map-projection.ts';
+import { mapHeight, mapWidth, projectPoint, worldBasemapPath } from '../../formats/map-projection.ts';
 import type { Condition } from '../../schema/conditions.ts';
 import { html, type Markup } from './html.ts';
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { invalidParameter } from '../../domain/api-error.ts';
-import { periodsCalendar } from '../../domain/icalendar.ts';
-import { circleCentre, circleParameters } from '../../domain/operations/list-nearby-landmarks.ts';
-import { landmarksWithin } from '../../domain/nearby/within-circle.ts';
-import { openReadHeaders } from '../../domain/response-headers.ts';
+import { invalidParameter } from '../../api/api-error.ts';
+import { periodsCalendar } from '../../formats/icalendar.ts';
+import { circleCentre, circleParameters } from '../../api/operations/list-nearby-landmarks.ts';
+import { landmarksWithin } from '../../api/nearby/within-circle.ts';
+import { openReadHeaders } from '../../api/response-headers.ts';
 import { siteUrls } from '../../domain/urls.ts';
 import { asApiError } from '../answer-error.ts';
 import type { Env } from '../env.ts';

@@ -1,5 +1,5 @@
 import { conditionInWords, conditionLabel, noLongerCurrent, placeInWords } from '../../domain/in-words.ts';
-import { apiOperations } from '../../domain/api-operations.ts';
+import { apiOperations } from '../../api/api-operations.ts';
 import { markdownTwin, sitePath, siteUrls } from '../../domain/urls.ts';
 import type { RecheckEntry, RecheckList } from '../../schema/api.ts';
 import { html } from './html.ts';

@@ -1,11 +1,10 @@
-import { ApiError } from '../../domain/api-error.ts';
-import { apiOperations, operationIds, type OperationId } from '../../domain/api-operations.ts';
-import type { PageKind } from '../../domain/data-products/page-templates.ts';
-import { runOperation } from '../../domain/operations/run-operation.ts';
-import { openReadHeaders } from '../../domain/response-headers.ts';
-import type { OperationContext } from '../../domain/operations/context.ts';
-import type { LandmarkDetail, LandmarkReportList, LandmarkStatus, RecheckList, Report } from '../../schema/api.ts';
-import type { NearbyLandmark, NearbyLandmarks } from '../../schema/nearby.ts';
+import { ApiError } from '../../api/api-error.ts';
+import { apiOperations, operationIds, type OperationId } from '../../api/api-operations.ts';
+import type { PageKind } from '../../api/data-products/page-templates.ts';
+import { runOperation, type AnswerOf } from '../../api/operations/run-operation.ts';
+import { openReadHeaders } from '../../api/response-headers.ts';
+import type { OperationContext } from '../../api/operations/context.ts';
+import type { NearbyLandmark } from '../../schema/nearby.ts';
 import { asApiError } from '../answer-error.ts';
 import type { Env } from '../env.ts';
 import { bodyResponse } from '../http.ts';
@@ -45,7 +44,12 @@ interface PageLinks {
   siteUrl: string;
 }
 
-interface PageRoute {
+/**
+ * A page over an operation: where it is, what its path and query hand the operation, and how the
+ * operation's answer, typed by the operation's own response schema, reads as HTML and in its other
+ * formats.
+ */
+interface PageDeclaration<Id extends OperationId> {
   /** The built template the page is rendered into. */
   kind: PageKind;
   /**
@@ -53,8 +57,8 @@ interface PageRoute {
    * (a slug or an id) as the group `value`, and optionally a `suffix` naming another format.
    */
   pattern: RegExp;
-  /** The operation whose answer the page renders (its declaration in src/domain/operations/). */
-  operationId: OperationId;
+  /** The operation whose answer the page renders (its declaration in src/api/operations/). */
+  operationId: Id;
   /** Whether the page answers "check another date" (`?on=`) with the status operation. */
   checksDays?: boolean;
   /** The operation's parameter that the path's value is; none for a page without one. */
@@ -65,57 +69,78 @@ interface PageRoute {
   fixed?: Record<string, unknown>;
   /** Whether the page lists the landmarks nearest to its own, with their answer today. */
   listsNearby?: boolean;
-  html(body: unknown, links: PageLinks, dayCheck: DayCheck | undefined, nearby: readonly NearbyLandmark[] | undefined): PageContent;
-  formats: Partial<Record<Exclude<Format, 'html'>, (body: unknown, links: PageLinks) => Rendered>>;
+  html(body: AnswerOf<Id>, links: PageLinks, dayCheck: DayCheck | undefined, nearby: readonly NearbyLandmark[] | undefined): PageContent;
+  formats: Partial<Record<Exclude<Format, 'html'>, (body: AnswerOf<Id>, links: PageLinks) => Rendered>>;
 }
 
+/** A page's operation answered, ready to be rendered in any of its formats. */
+interface AnsweredPage {
+  html(links: PageLinks, dayCheck: DayCheck | undefined, nearby: readonly NearbyLandmark[] | undefined): PageContent;
+  formats: Partial<Record<Exclude<Format, 'html'>, (links: PageLinks) => Rendered>>;
+}
+
+/** A page as the Worker serves it: its answer's type stays inside, between its operation and its renderers. */
+type PageRoute = Omit<PageDeclaration<OperationId>, 'operationId' | 'html' | 'formats'> & {
+  answer(context: OperationContext, values: Record<string, unknown>): Promise<AnsweredPage>;
+};
+
+/** Registers a page: its renderers are checked against the answer of the operation it names. */
+function declarePage<Id extends OperationId>({ operationId, html, formats, ...route }: PageDeclaration<Id>): PageRoute {
+  return {
+    ...route,
+    async answer(context, values) {
+      const body = await runOperation(operationId, context, values);
+      return {
+        html: (links, dayCheck, nearby) => html(body, links, dayCheck, nearby),
+        formats: Object.fromEntries(Object.entries(formats).map(([format, render]) => [format, (links: PageLinks) => render(body, links)])),
+      };
+    },
+  };
+}
+
+const markdown = (body: string): Rendered => ({ body, contentType: 'text/markdown; charset=utf-8' });
+
 const pageRoutes: readonly PageRoute[] = [
-  {
+  declarePage({
     kind: 'landmark',
     pattern: /^\/landmarks\/(?<value>[^/]+?)(?<suffix>\.md|\.ics|\.atom)?$/,
     operationId: apiOperations.getLandmark.operationId,
     parameter: 'slug',
     checksDays: true,
     listsNearby: true,
-    html: (body, { repositoryUrl }, dayCheck, nearby) => landmarkPage(body as LandmarkDetail, repositoryUrl, dayCheck, nearby),
+    html: (body, { repositoryUrl }, dayCheck, nearby) => landmarkPage(body, repositoryUrl, dayCheck, nearby),
     formats: {
-      markdown: (body) => ({ body: landmarkMarkdown(body as LandmarkDetail), contentType: 'text/markdown; charset=utf-8' }),
-      calendar: (body) => ({ body: landmarkCalendar(body as LandmarkDetail), contentType: 'text/calendar; charset=utf-8' }),
-      feed: (body) => ({ body: landmarkFeed(body as LandmarkDetail), contentType: 'application/atom+xml; charset=utf-8' }),
+      markdown: (body) => markdown(landmarkMarkdown(body)),
+      calendar: (body) => ({ body: landmarkCalendar(body), contentType: 'text/calendar; charset=utf-8' }),
+      feed: (body) => ({ body: landmarkFeed(body), contentType: 'application/atom+xml; charset=utf-8' }),
     },
-  },
-  {
+  }),
+  declarePage({
     kind: 'landmark',
     pattern: /^\/landmarks\/(?<value>[^/]+?)\/reports(?<suffix>\.md)?$/,
     operationId: apiOperations.listLandmarkReports.operationId,
     parameter: 'slug',
     query: ['cursor'],
-    html: (body) => landmarkReportsPage(body as LandmarkReportList),
-    formats: {
-      markdown: (body) => ({ body: landmarkReportsMarkdown(body as LandmarkReportList), contentType: 'text/markdown; charset=utf-8' }),
-    },
-  },
-  {
+    html: (body) => landmarkReportsPage(body),
+    formats: { markdown: (body) => markdown(landmarkReportsMarkdown(body)) },
+  }),
+  declarePage({
     kind: 'report',
     pattern: /^\/reports\/(?<value>[^/]+?)(?<suffix>\.md)?$/,
     operationId: apiOperations.getReport.operationId,
     parameter: 'id',
-    html: (body, { repositoryUrl }) => reportPage(body as Report, repositoryUrl),
-    formats: {
-      markdown: (body) => ({ body: reportMarkdown(body as Report), contentType: 'text/markdown; charset=utf-8' }),
-    },
-  },
-  {
+    html: (body, { repositoryUrl }) => reportPage(body, repositoryUrl),
+    formats: { markdown: (body) => markdown(reportMarkdown(body)) },
+  }),
+  declarePage({
     kind: 'landmark',
     pattern: /^\/recheck(?<suffix>\.md)?$/,
     operationId: apiOperations.listLandmarksToRecheck.operationId,
     query: ['cursor'],
     fixed: { limit: 50 },
-    html: (body, { siteUrl }) => recheckPage(body as RecheckList, siteUrl),
-    formats: {
-      markdown: (body, { siteUrl }) => ({ body: recheckMarkdown(body as RecheckList, siteUrl), contentType: 'text/markdown; charset=utf-8' }),
-    },
-  },
+    html: (body, { siteUrl }) => recheckPage(body, siteUrl),
+    formats: { markdown: (body, { siteUrl }) => markdown(recheckMarkdown(body, siteUrl)) },
+  }),
 ];
 
 /** Pages change with the data (a deploy) and with the day; five minutes keeps them close to both. */
@@ -129,7 +154,7 @@ async function dayCheckOf(query: URLSearchParams, slug: string, context: Operati
   const on = query.get('on');
   if (on === null) return undefined;
   try {
-    return { on, status: (await runOperation(operationIds.getLandmarkStatus, context, { slug, on })) as LandmarkStatus };
+    return { on, status: await runOperation(operationIds.getLandmarkStatus, context, { slug, on }) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 400) return { on, error: error.message };
     throw error;
@@ -145,7 +170,7 @@ const alsoNearby = { radiusKm: 3, shown: 5 } as const;
  */
 async function nearbyOf(slug: string, context: OperationContext): Promise<NearbyLandmark[] | undefined> {
   try {
-    const list = (await runOperation(operationIds.listNearbyLandmarks, context, { near: slug, radius: alsoNearby.radiusKm, limit: alsoNearby.shown + 1 })) as NearbyLandmarks;
+    const list = await runOperation(operationIds.listNearbyLandmarks, context, { near: slug, radius: alsoNearby.radiusKm, limit: alsoNearby.shown + 1 });
     return list.landmarks.filter((entry) => entry.landmark.slug !== slug).slice(0, alsoNearby.shown);
   } catch (error) {
     console.error(`Also nearby for ${slug} left out: ${error instanceof Error ? error.message : String(error)}`);
@@ -175,13 +200,13 @@ async function renderPage(request: Request, env: Env): Promise<Response> {
   const context = operationContext(env);
   const value = decodeURIComponent(rawValue);
   const passed = Object.fromEntries((route.query ?? []).filter((name) => searchParams.has(name)).map((name) => [name, searchParams.get(name)!]));
-  const body = await runOperation(route.operationId, context, { ...route.fixed, ...(route.parameter ? { [route.parameter]: value } : {}), ...passed });
+  const answered = await route.answer(context, { ...route.fixed, ...(route.parameter ? { [route.parameter]: value } : {}), ...passed });
   const [repositoryUrl, siteUrl] = await Promise.all([context.store.repositoryUrl(), context.store.siteUrl()]);
   const links: PageLinks = { repositoryUrl, siteUrl };
   // The page and its twin share a URL through Accept, so caches must keep them apart.
   const headers = { Vary: 'Accept' };
   if (format !== 'html') {
-    const rendered = route.formats[format]!(body, links);
+    const rendered = answered.formats[format]!(links);
     return bodyResponse(request, rendered.body, rendered.contentType, { cacheControl: pageCacheControl, headers: { ...headers, ...openReadHeaders } });
   }
   const template = await context.store.pageTemplate(route.kind);
@@ -189,6 +214,6 @@ async function renderPage(request: Request, env: Env): Promise<Response> {
     route.checksDays ? dayCheckOf(searchParams, value, context) : undefined,
     route.listsNearby ? nearbyOf(value, context) : undefined,
   ]);
-  const page = await fillTemplate(template, route.html(body, links, dayCheck, nearby));
+  const page = await fillTemplate(template, answered.html(links, dayCheck, nearby));
   return bodyResponse(request, page, 'text/html; charset=utf-8', { cacheControl: pageCacheControl, headers, status: dayCheck?.error ? 400 : 200 });
 }

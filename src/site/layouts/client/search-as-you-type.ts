@@ -1,5 +1,6 @@
-import { currentConditionInWords, placeInWords, searchStatusInWords } from '../../../domain/in-words.ts';
+import { searchStatusInWords } from '../../../domain/in-words.ts';
 import { apiBasePath } from '../../../domain/urls.ts';
+import { searchResultsHtml } from '../../../formats/search-results.ts';
 import type { ApiError, LandmarkSearchResults } from '../../../schema/api.ts';
 
 /** Long enough to skip the keystrokes of a word being typed, short enough to feel immediate. */
@@ -40,7 +41,8 @@ export function enhanceSearch(form: HTMLFormElement): void {
         return;
       }
       show(searchStatusInWords(body.query, body.total, body.landmarks.length));
-      list!.replaceChildren(resultList(body));
+      // The Worker's renderer: escaped HTML, the same markup the page has without JavaScript.
+      list!.innerHTML = searchResultsHtml(body);
       // On the results page, keep the address in step so that reload and sharing show these results.
       if (location.pathname === '/search') history.replaceState(null, '', `/search?q=${encodeURIComponent(query)}`);
     } catch (error) {
@@ -54,26 +56,4 @@ export function enhanceSearch(form: HTMLFormElement): void {
     clearTimeout(timer);
     timer = setTimeout(() => void search(input.value.trim()), debounceMilliseconds);
   });
-}
-
-function resultList(results: LandmarkSearchResults): HTMLOListElement {
-  const list = document.createElement('ol');
-  list.className = 'entries';
-  for (const landmark of results.landmarks) {
-    const item = document.createElement('li');
-    const link = document.createElement('a');
-    link.className = 'entry-title';
-    link.href = new URL(landmark.urls.html).pathname;
-    link.textContent = landmark.name;
-    const place = document.createElement('span');
-    place.className = 'place';
-    place.textContent = placeInWords(landmark.location);
-    const meta = document.createElement('span');
-    meta.className = 'entry-meta';
-    meta.textContent = currentConditionInWords(landmark.currentCondition);
-    // appendChild, not append: @cloudflare/workers-types redeclares Element.append for HTMLRewriter.
-    for (const child of [link, document.createTextNode(' '), place, meta]) item.appendChild(child);
-    list.appendChild(item);
-  }
-  return list;
 }

@@ -2,7 +2,7 @@ import { geoPath } from 'd3-geo';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countries from 'world-atlas/countries-110m.json' with { type: 'json' };
-import { mapHeight, mapWidth, worldProjection } from '../../../domain/map-projection.ts';
+import { mapHeight, mapWidth, worldProjection } from '../../../formats/map-projection.ts';
 
 /**
  * The basemap of every map on the site, drawn once at build time from Natural Earth's public-domain

@@ -1,0 +1,25 @@
+import { bucketPositions } from '../../domain/buckets.ts';
+import type { DigestList } from '../../domain/input-digests.ts';
+import { dataFile, type DataFile } from './product.ts';
+
+/**
+ * The files of one kind of record in hash buckets (key -> record), each with the input digests of
+ * its records; `published` makes a record as the file holds it (with its reports' bodies and
+ * addresses) only when the file is written.
+ */
+export function* bucketFiles<T>(
+  records: readonly T[],
+  keys: readonly string[],
+  bucketCount: number,
+  pathOf: (index: number) => string,
+  digests: DigestList | undefined,
+  published: (record: T) => unknown,
+): Generator<DataFile> {
+  for (const [index, positions] of bucketPositions(keys, bucketCount).entries()) {
+    const bucket = () => Object.fromEntries(positions.map((position) => [keys[position]!, published(records[position]!)]));
+    yield dataFile(pathOf(index), bucket, digests && (() => positions.map((position) => digests.at(position))));
+  }
+}
+
+/** The record under `key` in a bucket file, never one of Object's own properties. */
+export const recordIn = <T>(bucket: Record<string, T>, key: string): T | undefined => (Object.hasOwn(bucket, key) ? bucket[key] : undefined);

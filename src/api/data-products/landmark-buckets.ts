@@ -1,0 +1,27 @@
+import { bucketOf } from '../../domain/buckets.ts';
+import { publishedLandmark } from '../../domain/catalogue.ts';
+import { keptReportLimit, keptReports } from '../../domain/landmark-reports.ts';
+import type { StoredLandmarkDetail } from '../../schema/api.ts';
+import { bucketFiles, recordIn } from './hash-buckets.ts';
+import { dataPrefix, declareDataProduct } from './product.ts';
+
+const paths = { landmarkBucket: (index: number) => `${dataPrefix}landmarks/${index}.json` };
+
+/** Each landmark with its reports (of a heavy landmark, those it keeps at hand), in hash buckets by slug. */
+export const landmarkBuckets = declareDataProduct({
+  paths,
+  manifestFields: ({ layout }) => ({ landmarkBuckets: layout.landmarkBuckets }),
+  *files({ catalogue, layout }) {
+    const slugs = catalogue.landmarks.map(({ slug }) => slug);
+    // A heavy landmark keeps a bounded share of its reports in its bucket; all of them go apart (heavy-reports.ts).
+    const bucketed = catalogue.landmarks.map((landmark) => (landmark.reports.length > keptReportLimit ? { ...landmark, reports: keptReports(landmark.reports) } : landmark));
+    yield* bucketFiles(bucketed, slugs, layout.landmarkBuckets, paths.landmarkBucket, catalogue.inputDigests?.landmarks, (landmark) => publishedLandmark(landmark, catalogue));
+  },
+  fileCount: (_, layout) => layout.landmarkBuckets,
+  reader: (read, manifest) => ({
+    async landmark(slug: string): Promise<StoredLandmarkDetail | undefined> {
+      const path = paths.landmarkBucket(bucketOf(slug, (await manifest()).landmarkBuckets));
+      return recordIn(await read<Record<string, StoredLandmarkDetail>>(path), slug);
+    },
+  }),
+});

@@ -1,0 +1,77 @@
+import { bucketCountFor, bucketOf } from '../../domain/buckets.ts';
+import { answerTimelineOf } from '../../domain/landmark-status.ts';
+import { keptReportLimit, keptReports } from '../../domain/landmark-reports.ts';
+import { cellOf, gridLevels, type GridLevel } from '../nearby/cell-grid.ts';
+import type { CatalogueLandmark } from '../../schema/api.ts';
+import type { StoredNearbyEntry } from '../../schema/nearby.ts';
+import { recordIn } from './hash-buckets.ts';
+import { dataFile, dataPrefix, declareDataProduct, type CatalogueSizes } from './product.ts';
+
+/**
+ * The most files each level of the nearby index may take: 448 together, what the 20,000-file
+ * budget leaves at 100k landmarks and 1M reports (test/api/data-layout.test.ts). A file holds
+ * every landmark of the cells hashed to it, so what a request reads grows with the catalogue over
+ * the files: the finest level, which answers the usual "within 10 km", has most of them (at 100k
+ * landmarks about 260 landmarks a file), the coarser ones, for rarer wide circles, fewer.
+ */
+const fileShares = [384, 32, 32] as const;
+
+const bucketCounts = ({ landmarks }: CatalogueSizes) => fileShares.map((share) => Math.min(share, bucketCountFor(landmarks)));
+
+const paths = {
+  nearbyBucket: (level: GridLevel, index: number) => `${dataPrefix}nearby/${level}/${index}.json`,
+};
+
+/**
+ * A landmark as the nearby index keeps it: what its bucket's record decides its answer with (so
+ * the answer is the status route's), and the periods its calendar would show.
+ */
+function nearbyEntryOf(landmark: CatalogueLandmark): StoredNearbyEntry {
+  // As its bucket holds it (landmark-buckets.ts): a heavy landmark with the reports it keeps at hand.
+  const bucketed = landmark.reports.length > keptReportLimit ? { ...landmark, reports: keptReports(landmark.reports) } : landmark;
+  const { conditionTimeline, lastKnown, datedClosureChecks } = answerTimelineOf(bucketed);
+  return {
+    slug: landmark.slug,
+    name: landmark.name,
+    coordinates: landmark.coordinates,
+    conditionTimeline: conditionTimeline.map(({ reportId, condition, from, currentUntil }) => [reportId, condition, from, currentUntil]),
+    lastKnown: lastKnown.map(([day, id]) => [day, id]),
+    datedClosureChecks: [...datedClosureChecks],
+    periods: bucketed.reports
+      .filter((report) => report.until !== null)
+      .map(({ id, condition, summary, from, currentUntil, until, untilKind, supersededBy, source, updatedAt }) => ({ id, condition, summary, from, currentUntil, until, untilKind, supersededBy, source, updatedAt })),
+  };
+}
+
+/**
+ * Every landmark by the cell of each grid level it lies in (nearby/cell-grid.ts), the cells in
+ * hash buckets by key: a circle within a level's radius touches at most four cells, so four files.
+ */
+export const nearbyCells = declareDataProduct({
+  paths,
+  manifestFields: ({ catalogue }) => ({ nearbyBuckets: bucketCounts({ landmarks: catalogue.landmarks.length, reports: catalogue.reports.length }) }),
+  *files({ catalogue }) {
+    const counts = bucketCounts({ landmarks: catalogue.landmarks.length, reports: catalogue.reports.length });
+    const entries = catalogue.landmarks.map(nearbyEntryOf);
+    for (const level of gridLevels.keys() as Iterable<GridLevel>) {
+      const buckets = Array.from({ length: counts[level]! }, () => new Map<string, StoredNearbyEntry[]>());
+      for (const entry of entries) {
+        const key = cellOf(level, entry.coordinates);
+        const cells = buckets[bucketOf(key, counts[level]!)]!;
+        const cell = cells.get(key);
+        if (cell) cell.push(entry);
+        else cells.set(key, [entry]);
+      }
+      for (const [index, cells] of buckets.entries()) yield dataFile(paths.nearbyBucket(level, index), () => Object.fromEntries(cells));
+    }
+  },
+  fileCount: (sizes) => bucketCounts(sizes).reduce((total, count) => total + count, 0),
+  reader: (read, manifest) => ({
+    /** The landmarks in one cell of the nearby index (none when the cell is empty). */
+    async nearbyCell(key: string): Promise<StoredNearbyEntry[]> {
+      const level = Number(key.split('/')[0]) as GridLevel;
+      const path = paths.nearbyBucket(level, bucketOf(key, (await manifest()).nearbyBuckets[level]!));
+      return recordIn(await read<Record<string, StoredNearbyEntry[]>>(path), key) ?? [];
+    },
+  }),
+});

@@ -1,0 +1,75 @@
+import type { Catalogue } from '../../domain/catalogue.ts';
+import type { DataLayout } from '../data-layout.ts';
+import type { StoredLandmarkSummary } from '../../schema/api.ts';
+
+/**
+ * One data product: a kind of prebuilt file behind the API and the pages (landmark buckets, the
+ * changes feed, the search shards, …), declared once with its paths, the files the build writes
+ * and the reads the Worker makes, as an operation is declared once in operations/. The build writes
+ * every product's files and the Worker's data store is every product's reader together
+ * (data-products.ts lists them), so a new index is one file here and one line in that list.
+ */
+export interface DataProduct<Paths extends object = object, Reader extends object = object, ManifestFields extends object = object> {
+  /** Its site paths under dataPrefix: the build writes there and the Worker reads there. */
+  paths: Paths;
+  /** What a reader must know before it can find a record (bucket counts, shard keys), kept in the data manifest. */
+  manifestFields?(source: ProductSource): ManifestFields;
+  /** Its files, one at a time (the build writes each as it comes); none when another step of the build writes them. */
+  files(source: ProductSource): Iterable<DataFile>;
+  /** The most files it makes for a catalogue of this size, for the file budget. */
+  fileCount(sizes: CatalogueSizes, layout: DataLayout): number;
+  /** Its reads, given how to read one prebuilt file and the data manifest. */
+  reader(read: ReadDataFile, manifest: () => Promise<ManifestFields & BaseManifest>): Reader;
+}
+
+/** Keeps a product's literal types, so that its reader's methods reach the DataStore type. */
+export const declareDataProduct = <Paths extends object, Reader extends object, ManifestFields extends object = object>(
+  product: DataProduct<Paths, Reader, ManifestFields>,
+): DataProduct<Paths, Reader, ManifestFields> => product;
+
+/**
+ * Where the build stores the prebuilt API data among the static assets, and so where the Worker
+ * reads it. `/_data/` is never served directly: raw records lack what depends on the request time.
+ */
+export const dataPrefix = '/_data/';
+
+export interface CatalogueSizes {
+  landmarks: number;
+  reports: number;
+}
+
+/** What every product's files are made from: the catalogue, and what several products derive from it once. */
+export interface ProductSource {
+  catalogue: Catalogue;
+  summaries: readonly StoredLandmarkSummary[];
+  layout: DataLayout;
+}
+
+/** The manifest's fields that belong to no product. */
+export interface BaseManifest {
+  /** The site URL the data was built for: the origin browsers may call the MCP server from. */
+  siteUrl: string;
+  /** The repository of the content, for the pages' "edit" and "contribute" links. */
+  repositoryUrl: string;
+  landmarkCount: number;
+  reportCount: number;
+}
+
+/** Reads and parses one prebuilt file by its site path, e.g. `/_data/manifest.json`. */
+export type ReadDataFile = <T>(sitePath: string) => Promise<T>;
+
+/** One file made from the catalogue (behind the API routes, or the sitemap); its contents are made only when it cannot be reused. */
+export interface DataFile {
+  sitePath: string;
+  contents(): string;
+  /**
+   * The input digests of the records it holds, in order, when the catalogue has them and the file
+   * holds nothing else: the build reuses the file a previous build made from the same records.
+   */
+  madeFrom?: () => Uint8Array[];
+}
+
+const json = (value: unknown) => `${JSON.stringify(value)}\n`;
+
+export const dataFile = (sitePath: string, value: () => unknown, madeFrom?: () => Uint8Array[]): DataFile =>
+  madeFrom ? { sitePath, contents: () => json(value()), madeFrom } : { sitePath, contents: () => json(value()) };

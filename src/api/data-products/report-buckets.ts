@@ -1,0 +1,24 @@
+import { bucketOf } from '../../domain/buckets.ts';
+import { publishedReport } from '../../domain/catalogue.ts';
+import type { StoredReport } from '../../schema/api.ts';
+import { bucketFiles, recordIn } from './hash-buckets.ts';
+import { dataPrefix, declareDataProduct } from './product.ts';
+
+const paths = { reportBucket: (index: number) => `${dataPrefix}reports/${index}.json` };
+
+/** Each report, in hash buckets by id. */
+export const reportBuckets = declareDataProduct({
+  paths,
+  manifestFields: ({ layout }) => ({ reportBuckets: layout.reportBuckets }),
+  *files({ catalogue, layout }) {
+    const ids = catalogue.reports.map(({ id }) => id);
+    yield* bucketFiles(catalogue.reports, ids, layout.reportBuckets, paths.reportBucket, catalogue.inputDigests?.reports, (report) => publishedReport(report, catalogue));
+  },
+  fileCount: (_, layout) => layout.reportBuckets,
+  reader: (read, manifest) => ({
+    async report(id: string): Promise<StoredReport | undefined> {
+      const path = paths.reportBucket(bucketOf(id, (await manifest()).reportBuckets));
+      return recordIn(await read<Record<string, StoredReport>>(path), id);
+    },
+  }),
+});

@@ -1,0 +1,111 @@
+import type { Catalogue } from '../../domain/catalogue.ts';
+import type { DownloadTable, TableRows } from '../../formats/download-records.ts';
+import type { FlatColumn } from '../../formats/flat-columns.ts';
+import type { DatapackageResource } from './datapackage.ts';
+import type { SqliteDownload } from './sqlite-download.ts';
+import type { TextSection, WrittenDownload } from './split-files.ts';
+
+/**
+ * A download format, declared whole in one file of formats/ and listed once in
+ * download-formats.ts: its name, media type, files, what datapackage.json says of them and how they
+ * are written. The build, datapackage.json, the download page and the assets' `_headers` all read
+ * the list, so a new format is one file and one line, and the compiler refuses one that lacks a part.
+ */
+export interface DownloadFormat {
+  /** datapackage.json's `format`, and the extension of its files: the asset server types downloads by it. */
+  name: string;
+  /** How the download page names the format. */
+  label: string;
+  mediaType: string;
+  /** UTF-8 text (said in Content-Type and in datapackage.json), or bytes. */
+  text: boolean;
+  /** The files of this format under /data/, in the order datapackage.json lists them. */
+  resources: readonly DownloadResource[];
+  /** A resource's description in datapackage.json. */
+  describe(resource: DownloadResource, table: TableColumns | undefined): string;
+  /** What else datapackage.json says of a resource (a CSV dialect and Table Schema, a JSON Schema); a plain data resource without. */
+  datapackage?(resource: DownloadResource, table: TableColumns | undefined): DatapackageExtras;
+  writer: TextWriter | ThreadWriter;
+}
+
+/** One download: a file under /data/, or the parts that join into it. */
+export interface DownloadResource {
+  /** Resource name in datapackage.json. */
+  name: string;
+  /** File name under /data/ when the file is not split. */
+  fileName: string;
+  title: string;
+  /** The table it holds, for the downloads of one table. */
+  table?: 'landmarks' | 'reports';
+}
+
+export type DatapackageExtras = Partial<Pick<DatapackageResource, 'profile' | 'dialect' | 'schema' | 'jsonSchema'>>;
+
+export interface TableColumns {
+  table: DownloadTable<unknown>;
+  columns: readonly FlatColumn[];
+}
+
+/** A table's rows and the runs of them that make the parts of its downloads. */
+export interface TableInDownloads {
+  rows: TableRows<unknown>;
+  runs: readonly [number, number][];
+}
+
+/** What every download of a catalogue shares: each table's rows, cut into runs once for all formats. */
+export interface DownloadContext {
+  catalogue: Catalogue;
+  siteUrl: string;
+  tables: readonly TableColumns[];
+  table(table: DownloadTable<unknown>): TableInDownloads;
+}
+
+/** A download written as text on the build's thread, section by section (split-files.ts cuts it into parts). */
+export interface TextWriter {
+  kind: 'text';
+  sections(resource: DownloadResource, context: DownloadContext): TextSection[];
+}
+
+/**
+ * A download made in a thread of its own from files other downloads wrote, started as soon as
+ * they are (`written` holds those written so far; undefined until its inputs are there), so the
+ * build goes on meanwhile.
+ */
+export interface ThreadWriter {
+  kind: 'thread';
+  start(resource: DownloadResource, job: ThreadJob): SqliteDownload | undefined;
+}
+
+export interface ThreadJob {
+  tables: readonly TableColumns[];
+  written: ReadonlyMap<string, WrittenDownload>;
+  /** The downloads folder. */
+  directory: string;
+  /** Files above this size are cut into parts. */
+  maxBytes: number;
+  /** Where the last build's result is kept, and the fingerprint of the code that may reuse it. */
+  kept: { dir: string; fingerprint: string } | undefined;
+}
+
+/** A table's rows as a section of a text download, each row's text made from its record by `text`. */
+export function tableSection(
+  { rows, runs }: TableInDownloads,
+  text: (record: unknown, last: boolean) => string,
+  around: { head?: string; tail?: string } = {},
+): TextSection {
+  return {
+    head: around.head ?? '',
+    tail: around.tail ?? '',
+    count: rows.count,
+    rowText: (index, last) => text(rows.at(index), last),
+    runs,
+    digests: rows.digests,
+  };
+}
+
+/** A JSON array element per line, so diffs stay readable and a split never cuts a record. */
+export const jsonElement = (value: unknown, last: boolean): string => `${JSON.stringify(value)}${last ? '' : ','}\n`;
+
+/** The columns of the table a resource holds. */
+export const tableOf = (resource: DownloadResource, tables: readonly TableColumns[]): TableColumns | undefined =>
+  tables.find((candidate) => candidate.table.name === resource.table);
