@@ -2,7 +2,7 @@ import { open } from 'node:fs/promises';
 import { deserialize, serialize } from 'node:v8';
 import { bucketOf } from '../domain/buckets.ts';
 import { sha256Bytes } from './digests.ts';
-import { codeFingerprint } from './fingerprint.ts';
+import { codeFingerprint, type SourceLayer } from './fingerprint.ts';
 import { keptStore, keptStoreDir } from './kept-store.ts';
 
 /**
@@ -103,10 +103,16 @@ const lineIs = (text: string, starts: Uint32Array, entry: number, value: string)
   starts[entry + 1]! - starts[entry]! === value.length + 1 && text.startsWith(value, starts[entry]);
 
 /**
- * Everything an outcome depends on besides the file: the loader's, the schemas' and this store's
- * source code and the locked dependency versions (yaml, zod). Any change to them starts a fresh cache.
+ * The code an outcome depends on: the loader's, this store's and the schemas', and the model's
+ * they import (slugs fold letters as search does).
  */
-const validatorFingerprint = () => codeFingerprint(['schema', 'kept', 'load'], [`parse-cache ${formatVersion}`]);
+export const parseCacheCodeLayers = ['schema', 'domain', 'kept', 'load'] as const satisfies readonly SourceLayer[];
+
+/**
+ * Everything an outcome depends on besides the file: the code of parseCacheCodeLayers and the
+ * locked dependency versions (yaml, zod). Any change to them starts a fresh cache.
+ */
+const validatorFingerprint = () => codeFingerprint(parseCacheCodeLayers, [`parse-cache ${formatVersion}`]);
 
 /**
  * Shards are read through one buffer, grown to the largest. Each shard's own buffer (28 MB on a

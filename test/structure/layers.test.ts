@@ -4,6 +4,7 @@ import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { catalogueCodeLayers } from '../../src/kept/catalogue.ts';
 import { buildCodeLayers } from '../../src/kept/output-files.ts';
+import { parseCacheCodeLayers } from '../../src/kept/parse-cache.ts';
 import { projectRoot } from '../support/build.ts';
 
 /**
@@ -66,6 +67,7 @@ describe("the kept stores' fingerprints", () => {
   it('cover every layer the code of what they keep may import, so no change to it goes unseen', () => {
     expect(reachableFrom(catalogueCodeLayers)).toEqual([...catalogueCodeLayers].sort());
     expect(reachableFrom(buildCodeLayers)).toEqual([...buildCodeLayers].sort());
+    expect(reachableFrom(parseCacheCodeLayers)).toEqual([...parseCacheCodeLayers].sort());
   });
 
   it('leave the output formats, the API and the build out of the kept catalogue, whose code imports none of them', () => {
