@@ -10,9 +10,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     pool: 'forks',
-    // Two test files at once, on two cores as on one: most of a file's time is spent waiting on
+    // Three test files at once on two cores: most of a file's time is spent waiting on
     // workerd, a browser or a build in another process. Vitest's default of one fewer than the
     // cores runs them one by one here.
-    maxWorkers: 2,
+    maxWorkers: 3,
   },
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { landmarkDetail, landmarkList } from '../../src/schema/api.ts';
 import { buildSiteFrom, projectRoot } from '../support/build.ts';
+import { eachConcurrently } from '../support/concurrently.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';
 
 /** Pages stay light enough for a slow phone connection: HTML plus the CSS it loads. */
@@ -27,11 +28,13 @@ beforeAll(async () => {
   // Every landmark with reports (their pages are the heaviest), and the first hundred of the many
   // that have none yet, whose pages differ only in their names.
   const withoutReports = landmarks.filter((landmark) => landmark.reportCounts.total === 0).slice(0, 100);
-  for (const { slug } of [...landmarks.filter((landmark) => landmark.reportCounts.total > 0), ...withoutReports]) {
+  await eachConcurrently([...landmarks.filter((landmark) => landmark.reportCounts.total > 0), ...withoutReports], async ({ slug }) => {
     const landmark = landmarkDetail.parse(await (await site.get(`/api/public/v1/landmarks/${slug}`)).json());
     paths.push(new URL(landmark.urls.html).pathname, ...landmark.reports.map((report) => new URL(report.urls.html).pathname));
-  }
-  for (const pagePath of paths) pages.set(pagePath, await (await site.get(pagePath)).text());
+  });
+  await eachConcurrently(paths, async (pagePath) => {
+    pages.set(pagePath, await (await site.get(pagePath)).text());
+  });
 }, 300_000);
 afterAll(async () => {
   await site?.dispose();
