@@ -4,6 +4,8 @@ import { isDocumentedApiResponse, openApiDocumentOf, responseCheckFor } from './
 export interface RunningSite {
   url: URL;
   get(pathAndQuery: string, init?: RequestInit): Promise<Response>;
+  /** The JSON of a 200 answer; any other status fails, naming the path and the answer. */
+  json(pathAndQuery: string): Promise<unknown>;
   dispose(): Promise<void>;
 }
 
@@ -15,15 +17,21 @@ export interface RunningSite {
 export async function startSite(distDir: string, options: { fixedNow?: string } = {}): Promise<RunningSite> {
   const worker = await startLocalWorker(distDir, options);
   const checkResponse = responseCheckFor(openApiDocumentOf(distDir));
+  const get = async (pathAndQuery: string, init?: RequestInit) => {
+    const target = new URL(pathAndQuery, worker.url);
+    const response = await fetch(target, init);
+    if (isDocumentedApiResponse(target.pathname, init?.method ?? 'GET', response)) {
+      checkResponse(target.pathname, response.status, await response.clone().json());
+    }
+    return response;
+  };
   return {
     url: worker.url,
-    get: async (pathAndQuery, init) => {
-      const target = new URL(pathAndQuery, worker.url);
-      const response = await fetch(target, init);
-      if (isDocumentedApiResponse(target.pathname, init?.method ?? 'GET', response)) {
-        checkResponse(target.pathname, response.status, await response.clone().json());
-      }
-      return response;
+    get,
+    json: async (pathAndQuery) => {
+      const response = await get(pathAndQuery);
+      if (response.status !== 200) throw new Error(`${pathAndQuery}: expected 200; got ${response.status}: ${await response.text()}`);
+      return response.json();
     },
     dispose: () => worker.dispose(),
   };

@@ -36,11 +36,7 @@ const withinByBruteForce = (centre: { lat: number; lon: number }, radiusKm: numb
     .filter(({ distanceKm }) => distanceKm <= radiusKm)
     .sort((a, b) => a.distanceKm - b.distanceKm || (a.slug < b.slug ? -1 : 1));
 
-const json = async (path: string) => {
-  const response = await site.get(path);
-  expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
-  return response.json();
-};
+const json = (path: string) => site.json(path);
 
 /** Every page of a nearby list, following nextCursor. */
 async function walk(query: string, limit: number): Promise<NearbyLandmark[]> {

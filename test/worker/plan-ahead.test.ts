@@ -16,11 +16,7 @@ afterAll(async () => {
   await site?.dispose();
 });
 
-const json = async (path: string) => {
-  const response = await site.get(path);
-  expect(response.status, path).toBe(200);
-  return response.json();
-};
+const json = (path: string) => site.json(path);
 const statusOn = async (slug: string, day?: string) => landmarkStatus.parse(await json(`/api/public/v1/landmarks/${slug}/status${day ? `?on=${day}` : ''}`));
 
 /** What each day should answer, by the rules: the most recently confirmed report in effect decides. */

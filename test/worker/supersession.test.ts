@@ -48,11 +48,7 @@ afterAll(async () => {
   await site?.dispose();
 });
 
-const json = async (path: string) => {
-  const response = await site.get(path);
-  expect(response.status, path).toBe(200);
-  return response.json();
-};
+const json = (path: string) => site.json(path);
 
 describe('a report superseded by a later one', () => {
   it('decides the status up to the day before the later one starts, and never after', async () => {
