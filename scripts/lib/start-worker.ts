@@ -21,7 +21,10 @@ export async function startLocalWorker(assetsDir: string, options: { fixedNow?: 
     config: path.join(projectRoot, 'wrangler.jsonc'),
     assets: assetsDir,
     bindings: options.fixedNow ? { FIXED_NOW: { type: 'plain_text', value: options.fixedNow } } : {},
-    dev: { server: { hostname: '127.0.0.1', port: 0 }, inspector: options.inspector ? { hostname: '127.0.0.1', port: 0 } : false, logLevel: 'warn', watch: false },
+    // No persisted state: by default every instance keeps its cache in the project's
+    // .wrangler/state, and workers started side by side (test files run at once) failed on its
+    // locked SQLite database. Each instance keeps its own in memory, as a fresh isolate does.
+    dev: { server: { hostname: '127.0.0.1', port: 0 }, inspector: options.inspector ? { hostname: '127.0.0.1', port: 0 } : false, logLevel: 'warn', watch: false, persist: false },
   } as unknown as Parameters<typeof unstable_startWorker>[0]);
   await worker.ready;
   return { url: await worker.url, inspectorUrl: options.inspector ? await worker.inspectorUrl : undefined, dispose: () => worker.dispose() };
