@@ -6,6 +6,7 @@ import { blobIdOf } from './blob-ids.ts';
 import type { FileOutcome } from './check-content-file.ts';
 import type { ParseCache } from '../kept/parse-cache.ts';
 import { readAndCheck, type CheckedFile } from './read-and-check.ts';
+import { recordValueSharing } from './shared-record-values.ts';
 
 /** Below this many files to parse, starting worker threads costs more than it saves. */
 const filesWorthThreads = 2000;
@@ -13,8 +14,12 @@ const filesWorthThreads = 2000;
 const batchSize = 500;
 
 export interface ParseOptions {
-  /** Blob ids of files known unchanged since they were committed, to look up without reading them. */
-  knownBlobIds?: ReadonlyMap<string, string>;
+  /**
+   * The blob id of each file (in the order given) that git knows unchanged since it was committed,
+   * to look up without reading it. A list rather than git's map by path: the map of a million
+   * paths took 200 MB of the load's peak, held until every file was parsed.
+   */
+  knownBlobIds?: readonly (string | undefined)[];
   cache?: ParseCache<FileOutcome>;
 }
 
@@ -33,20 +38,24 @@ export async function parseContentFiles(root: string, files: readonly string[], 
   const outcomes: FileOutcome[] = new Array(files.length);
   const blobIds: (string | undefined)[] = new Array(files.length);
   const toParse: number[] = [];
+  const share = recordValueSharing();
   files.forEach((file, index) => {
     // Without git's id, a file is read and hashed here (far cheaper than parsing it), but only
     // when the cache holds anything it could match.
-    const blobId = knownBlobIds?.get(file) ?? (cache?.isEmpty === false ? blobIdOfFile(root, file) : undefined);
+    const blobId = knownBlobIds?.[index] ?? (cache?.isEmpty === false ? blobIdOfFile(root, file) : undefined);
     const cached = blobId !== undefined ? cache?.get(blobId, file) : undefined;
     blobIds[index] = blobId;
-    if (cached) outcomes[index] = cached;
+    if (cached) outcomes[index] = share(cached);
     else toParse.push(index);
   });
 
   const threads = Math.min(availableParallelism(), Math.ceil(toParse.length / batchSize));
   const checked = toParse.length >= filesWorthThreads && threads > 1
-    ? await checkInWorkers(root, toParse.map((index) => files[index]!), threads)
-    : toParse.map((index) => readAndCheck(root, files[index]!));
+    ? await checkInWorkers(root, toParse.map((index) => files[index]!), threads, share)
+    : toParse.map((index) => {
+        const one = readAndCheck(root, files[index]!);
+        return { ...one, outcome: share(one.outcome) };
+      });
   checked.forEach(({ outcome, blobId }, position) => {
     outcomes[toParse[position]!] = outcome;
     blobIds[toParse[position]!] = blobId;
@@ -63,8 +72,11 @@ function blobIdOfFile(root: string, file: string): string | undefined {
   }
 }
 
-/** Hands out batches to worker threads as they finish the previous one, so a slow batch holds up nobody. */
-async function checkInWorkers(root: string, files: readonly string[], threads: number): Promise<CheckedFile[]> {
+/**
+ * Hands out batches to worker threads as they finish the previous one, so a slow batch holds up
+ * nobody. Each outcome is passed through `share` as its batch arrives, while its copies are young.
+ */
+async function checkInWorkers(root: string, files: readonly string[], threads: number, share: (outcome: FileOutcome) => FileOutcome): Promise<CheckedFile[]> {
   const results: CheckedFile[] = new Array(files.length);
   let next = 0;
   const workers = Array.from({ length: threads }, () => new Worker(new URL('./parse-worker.ts', import.meta.url)));
@@ -81,7 +93,10 @@ async function checkInWorkers(root: string, files: readonly string[], threads: n
               worker.postMessage({ root, files: files.slice(batchStart, next) });
             };
             worker.on('message', (batch: CheckedFile[]) => {
-              batch.forEach((result, offset) => (results[batchStart + offset] = result));
+              batch.forEach((result, offset) => {
+                result.outcome = share(result.outcome);
+                results[batchStart + offset] = result;
+              });
               sendNext();
             });
             worker.on('error', reject);
