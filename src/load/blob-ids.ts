@@ -30,7 +30,9 @@ export async function unchangedBlobIds(root: string, folder: string): Promise<Ma
     const tab = entry.indexOf('\t');
     if (tab === -1 || !entry.startsWith('100') || entry[tab - 1] !== '0') continue;
     const file = entry.slice(tab + 1);
-    if (!edited.has(file)) ids.set(file, entry.slice(7, tab - 2));
+    // A copy of the id, not a slice: a slice would hold the whole listing (100 MB at a million
+    // files) for as long as the records keep their ids.
+    if (!edited.has(file)) ids.set(file, Buffer.from(entry.slice(7, tab - 2), 'latin1').toString('latin1'));
   }
   return ids;
 }

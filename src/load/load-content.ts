@@ -146,7 +146,11 @@ function listContentFiles(root: string): { files: string[]; problems: Problem[] 
  * holds a million keys, memory the rest of the load needs.
  */
 async function outcomesOf(root: string, files: readonly string[], cacheDir: string | undefined): Promise<ParsedFiles & { cache?: NonNullable<LoadResult['cache']> }> {
-  const [knownBlobIds, cache] = await Promise.all([cacheDir ? unchangedBlobIds(root, 'content') : undefined, cacheDir ? openParseCache<FileOutcome>(cacheDir) : undefined]);
+  // git's map by path is let go of as soon as each file's id is taken from it (see ParseOptions).
+  const [knownBlobIds, cache] = await Promise.all([
+    cacheDir ? unchangedBlobIds(root, 'content').then((ids) => files.map((file) => ids.get(file))) : undefined,
+    cacheDir ? openParseCache<FileOutcome>(cacheDir) : undefined,
+  ]);
   const parsed = await parseContentFiles(root, files, { knownBlobIds, cache });
   if (!cache) return parsed;
   // Saved before loadContent gives the records their commit times and blob ids, which the cache
