@@ -16,25 +16,37 @@ export async function writeSiteFile(outDir: string, sitePath: string, contents: 
  * when `store` kept a file made from the same records.
  */
 export async function emitDataFiles(dataFiles: Iterable<DataFile>, outDir: string, store?: OutputStore): Promise<void> {
+  let textInFlight = 0;
   const emit = async ({ sitePath, contents, madeFrom }: DataFile) => {
     const key = store && madeFrom ? store.keyOf(sitePath, madeFrom()) : undefined;
     const target = path.join(outDir, ...sitePath.split('/').filter(Boolean));
     if (key !== undefined && (await store!.reuse(key, target))) return;
     const text = contents();
-    await writeSiteFile(outDir, sitePath, text);
-    if (key !== undefined) await store!.keep(key, target, text);
+    textInFlight += text.length;
+    try {
+      await writeSiteFile(outDir, sitePath, text);
+      if (key !== undefined) await store!.keep(key, target, text);
+    } finally {
+      textInFlight -= text.length;
+    }
   };
-  // Bounded concurrency: enough to keep the disk busy without holding thousands of files at once.
+  // Bounded concurrency: enough to keep the disk busy without holding thousands of files at once,
+  // nor more than a few files' worth of text: at a million reports a file of the nearby index's
+  // coarse levels is 16 MB, and a level's 32 files could all be in flight at once.
   let batch: Promise<void>[] = [];
   for (const file of dataFiles) {
     batch.push(emit(file));
-    if (batch.length === 64) {
+    if (batch.length === filesInFlight || textInFlight > textInFlightLimit) {
       await Promise.all(batch);
       batch = [];
     }
   }
   await Promise.all(batch);
 }
+
+const filesInFlight = 64;
+/** Characters of text written at once, about 32 MB. */
+const textInFlightLimit = 32 * 2 ** 20;
 
 /** The data store over a built site's files, as the Worker reads them (the build runs operations on it for examples). */
 export function builtDataStore(siteDir: string): DataStore {
