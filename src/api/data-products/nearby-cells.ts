@@ -46,23 +46,36 @@ function nearbyEntryOf(landmark: CatalogueLandmark): StoredNearbyEntry {
 /**
  * Every landmark by the cell of each grid level it lies in (nearby/cell-grid.ts), the cells in
  * hash buckets by key: a circle within a level's radius touches at most four cells, so four files.
+ * A bucket file is made from its own landmarks only when it cannot be reused: at 100k landmarks /
+ * 1M reports the index is 1.5 GB of JSON, and a rebuild made and wrote all of it again.
  */
 export const nearbyCells = declareDataProduct({
   paths,
   manifestFields: ({ catalogue }) => ({ nearbyBuckets: bucketCounts({ landmarks: catalogue.landmarks.length, reports: catalogue.reports.length }) }),
   *files({ catalogue }) {
-    const counts = bucketCounts({ landmarks: catalogue.landmarks.length, reports: catalogue.reports.length });
-    const entries = catalogue.landmarks.map(nearbyEntryOf);
+    const { landmarks, inputDigests } = catalogue;
+    const counts = bucketCounts({ landmarks: landmarks.length, reports: catalogue.reports.length });
     for (const level of gridLevels.keys() as Iterable<GridLevel>) {
-      const buckets = Array.from({ length: counts[level]! }, () => new Map<string, StoredNearbyEntry[]>());
-      for (const entry of entries) {
-        const key = cellOf(level, entry.coordinates);
-        const cells = buckets[bucketOf(key, counts[level]!)]!;
-        const cell = cells.get(key);
-        if (cell) cell.push(entry);
-        else cells.set(key, [entry]);
+      // Each bucket's landmarks, in catalogue order, which is the order of its cells and of their entries.
+      const positions: number[][] = Array.from({ length: counts[level]! }, () => []);
+      const keys = landmarks.map((landmark, position) => {
+        const key = cellOf(level, landmark.coordinates);
+        positions[bucketOf(key, counts[level]!)]!.push(position);
+        return key;
+      });
+      for (const [index, bucket] of positions.entries()) {
+        const cells = () => {
+          const byKey = new Map<string, StoredNearbyEntry[]>();
+          for (const position of bucket) {
+            const entry = nearbyEntryOf(landmarks[position]!);
+            const cell = byKey.get(keys[position]!);
+            if (cell) cell.push(entry);
+            else byKey.set(keys[position]!, [entry]);
+          }
+          return Object.fromEntries(byKey);
+        };
+        yield dataFile(paths.nearbyBucket(level, index), cells, inputDigests && (() => bucket.map((position) => inputDigests.landmarks.at(position))));
       }
-      for (const [index, cells] of buckets.entries()) yield dataFile(paths.nearbyBucket(level, index), () => Object.fromEntries(cells));
     }
   },
   fileCount: (sizes) => bucketCounts(sizes).reduce((total, count) => total + count, 0),
