@@ -238,8 +238,13 @@ export function shardOfFile(file: ShardFile, siteUrl: string): CatalogueShard {
     report.currentUntil = shared(report.currentUntil);
     report.updatedAt = shared(report.updatedAt);
     report.source.kind = shared(report.source.kind);
+    if (report.source.name !== null) report.source.name = shared(report.source.name);
+    if (report.until !== null) report.until = shared(report.until);
+    if (report.untilKind !== null) report.untilKind = shared(report.untilKind);
     if (report.confirmations.length === 0) report.confirmations = noItems;
+    else for (const confirmation of report.confirmations) confirmation.date = shared(confirmation.date);
     if (report.additionalSources.length === 0) report.additionalSources = noItems;
+    else for (const citation of report.additionalSources) citation.name = shared(citation.name);
     // Reports share their landmark's reference: each is completed once.
     report.landmark.url ??= urls.landmarkPage(report.landmark.slug);
   }
