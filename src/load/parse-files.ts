@@ -16,8 +16,8 @@ const batchSize = 500;
 export interface ParseOptions {
   /**
    * The blob id of each file (in the order given) that git knows unchanged since it was committed,
-   * to look up without reading it. A list rather than git's map by path: the map of a million
-   * paths took 200 MB of the load's peak, held until every file was parsed.
+   * to look up without reading it. A list rather than git's map by path, which was held until
+   * every file was parsed: 21 MB of the load's peak at 100k files.
    */
   knownBlobIds?: readonly (string | undefined)[];
   cache?: ParseCache<FileOutcome>;
