@@ -22,6 +22,7 @@ import { keptDatabaseDir } from '../kept/database.ts';
 import { databaseRowsInWords } from './downloads/sqlite-download.ts';
 import { updateCatalogue } from '../load/catalogue-update.ts';
 import { BodyNotReadable, reportBodiesIn } from '../load/report-bodies.ts';
+import type { BodySpool } from '../load/body-spool.ts';
 import { catalogueFingerprint, joinShards, keepCatalogue, keptCatalogueDir, readKeptManifest, readKeptShards, splitCatalogue, type Manifest as KeptManifest } from '../kept/catalogue.ts';
 import { withPageData } from './page-handover.ts';
 import { dayOfInstant } from '../schema/calendar.ts';
@@ -60,15 +61,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const fingerprint = buildFingerprint(options.siteUrl, repositoryUrl);
   const loaded = await catalogueOf(options, catalogueFingerprint(options.siteUrl));
   if (!loaded.ok) return loaded;
-  const { catalogue, parsing } = loaded;
+  const { catalogue, parsing, bodySpool } = loaded;
 
   const outDir = path.resolve(options.outDir);
   // Staged inside the project, where Astro's intermediate server chunks can resolve node_modules.
   const staging = path.join(options.projectRoot, `${stagingPrefix}${process.pid}`);
-  await removeAbandonedStaging(options.projectRoot);
   // The API data is written beside staging while the SQLite download is made in its own thread.
   const dataStaging = `${staging}.data`;
   try {
+    await removeAbandonedStaging(options.projectRoot);
     await Promise.all([staging, dataStaging].map((folder) => rm(folder, { recursive: true, force: true })));
     const store = await openOutputStore(outputStoreDir(options.contentRoot), fingerprint);
     // Downloads and data first, so the /data page shows their real sizes; they join staging after
@@ -98,6 +99,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     if (error instanceof BodyNotReadable) return { ok: false, problems: [error.problem] };
     throw error;
   } finally {
+    // The catalogue reads its bodies from the files again once the spool is closed.
+    bodySpool?.close();
     await Promise.all([staging, dataStaging].map((folder) => rm(folder, { recursive: true, force: true })));
   }
 }
@@ -110,7 +113,7 @@ const dataFolder = dataPrefix.split('/').filter(Boolean)[0]!;
  * build kept one and git can tell what changed; otherwise every file is loaded and checked, and
  * the catalogue derived and kept for the next build.
  */
-async function catalogueOf(options: BuildOptions, fingerprint: string): Promise<{ ok: true; catalogue: Catalogue; parsing: string } | { ok: false; problems: Problem[] }> {
+async function catalogueOf(options: BuildOptions, fingerprint: string): Promise<Derived | { ok: false; problems: Problem[] }> {
   const root = options.contentRoot;
   const keptDir = keptCatalogueDir(root);
   const manifest = await readKeptManifest<ContentState>(keptDir, fingerprint);
@@ -134,7 +137,7 @@ async function catalogueOf(options: BuildOptions, fingerprint: string): Promise<
 }
 
 /** The kept catalogue with the changed files applied and kept in turn, or why that could not be done. */
-async function applyChanges(options: BuildOptions, fingerprint: string, manifest: KeptManifest<ContentState>, changes: Promise<ContentChanges | undefined>): Promise<{ ok: true; catalogue: Catalogue; parsing: string } | { ok: false; reason: string }> {
+async function applyChanges(options: BuildOptions, fingerprint: string, manifest: KeptManifest<ContentState>, changes: Promise<ContentChanges | undefined>): Promise<Derived | { ok: false; reason: string }> {
   const root = options.contentRoot;
   const keptDir = keptCatalogueDir(root);
   const kept = await readKeptShards(keptDir, manifest, options.siteUrl);
@@ -169,19 +172,32 @@ async function applyChanges(options: BuildOptions, fingerprint: string, manifest
  * by one as the catalogue takes them in: with a million reports they take as much memory as the
  * catalogue itself, and holding both at once was the build's peak.
  */
-async function loadAndDerive(options: BuildOptions): Promise<{ ok: true; catalogue: Catalogue; parsing: string } | { ok: false; problems: Problem[] }> {
-  const [{ content, problems, cache }, popularity, watched] = await Promise.all([
-    loadContent({ root: options.contentRoot, now: options.now, cacheDir: parseCacheDir(options.contentRoot), commitTimesFile: commitTimesFile(options.contentRoot) }),
+async function loadAndDerive(options: BuildOptions): Promise<Derived | { ok: false; problems: Problem[] }> {
+  const cacheDir = parseCacheDir(options.contentRoot);
+  const [{ content, problems, cache, bodySpool }, popularity, watched] = await Promise.all([
+    loadContent({ root: options.contentRoot, now: options.now, cacheDir, commitTimesFile: commitTimesFile(options.contentRoot), bodySpoolDir: cacheDir }),
     loadPopularity(options.contentRoot),
     loadWatchChecks(options.contentRoot),
   ]);
   const allProblems = [...problems, ...popularity.problems, ...watched.problems];
-  if (allProblems.length > 0) return { ok: false, problems: allProblems };
+  if (allProblems.length > 0) {
+    bodySpool?.close();
+    return { ok: false, problems: allProblems };
+  }
+  const fromFiles = reportBodiesIn(options.contentRoot);
   const catalogue = buildCatalogue(
-    { landmarks: content.landmarks, reports: released(content.reports), popularity: popularity.sitelinks, watchChecks: watched.checks, digest: (text) => hash('sha256', text, 'binary'), bodies: reportBodiesIn(options.contentRoot) },
+    { landmarks: content.landmarks, reports: released(content.reports), popularity: popularity.sitelinks, watchChecks: watched.checks, digest: (text) => hash('sha256', text, 'binary'), bodies: bodySpool ? bodySpool.bodies(fromFiles) : fromFiles },
     options.siteUrl,
   );
-  return { ok: true, catalogue, parsing: cache ? parsingInWords(cache) : '' };
+  return { ok: true, catalogue, parsing: cache ? parsingInWords(cache) : '', ...(bodySpool ? { bodySpool } : {}) };
+}
+
+/** A catalogue ready to publish; with the spool its bodies are read from, when the content was parsed in this build, for the build to close. */
+interface Derived {
+  ok: true;
+  catalogue: Catalogue;
+  parsing: string;
+  bodySpool?: BodySpool;
 }
 
 /** Yields each item of `items` and removes it from the array, which ends empty. */

@@ -24,6 +24,11 @@ export interface FileOutcome {
  * to the root; the scaffolding commands use it to check a file before writing it.
  */
 export function checkContentFile(file: string, bytes: Uint8Array): FileOutcome {
+  return checkContentFileWithBody(file, bytes).outcome;
+}
+
+/** checkContentFile's outcome, and a report's published body, which its record leaves in the file (records.ts). */
+export function checkContentFileWithBody(file: string, bytes: Uint8Array): { outcome: FileOutcome; reportBody?: string } {
   const problems: Problem[] = [];
   const parse = (): ParsedFile | undefined => {
     const result = parseFrontmatter(bytes);
@@ -40,10 +45,10 @@ export function checkContentFile(file: string, bytes: Uint8Array): FileOutcome {
       problems.push({ file, ...startOfFile, field: 'file', message: `expected a file name of lowercase words joined by hyphens, like "eiffel-tower.md"; got "${slug}.md"` });
     }
     const parsed = parse();
-    if (!parsed) return { problems };
+    if (!parsed) return { outcome: { problems } };
     const checked = checkFrontmatter(landmarkFrontmatter, parsed, file);
-    if (!checked.ok) return { problems: [...problems, ...checked.problems] };
-    return { problems, landmark: { slug, file, frontmatter: checked.data, description: parsed.body } };
+    if (!checked.ok) return { outcome: { problems: [...problems, ...checked.problems] } };
+    return { outcome: { problems, landmark: { slug, file, frontmatter: checked.data, description: parsed.body } } };
   }
   if (reportMatch) {
     const [, landmarkSlug, id] = reportMatch as unknown as [string, string, string];
@@ -51,18 +56,20 @@ export function checkContentFile(file: string, bytes: Uint8Array): FileOutcome {
       problems.push({ file, ...startOfFile, field: 'file', message: `expected a generated report id as the file name (6 to 32 lowercase letters and digits); got "${id}.md" (create reports with npm run new-report)` });
     }
     const parsed = parse();
-    if (!parsed) return { problems };
+    if (!parsed) return { outcome: { problems } };
     const checked = checkFrontmatter(reportFrontmatter, parsed, file);
-    if (!checked.ok) return { problems: [...problems, ...checked.problems] };
-    return { problems, report: { id, landmarkSlug, file, frontmatter: checked.data } };
+    if (!checked.ok) return { outcome: { problems: [...problems, ...checked.problems] } };
+    return { outcome: { problems, report: { id, landmarkSlug, file, frontmatter: checked.data } }, reportBody: parsed.body };
   }
-  if (otherAllowedFiles.has(file)) return { problems };
+  if (otherAllowedFiles.has(file)) return { outcome: { problems } };
   return {
-    problems: [{
-      file,
-      ...startOfFile,
-      field: 'file',
-      message: 'expected landmarks as content/landmarks/<slug>.md and reports as content/reports/<landmark-slug>/<id>.md; got a file elsewhere (move or remove it)',
-    }],
+    outcome: {
+      problems: [{
+        file,
+        ...startOfFile,
+        field: 'file',
+        message: 'expected landmarks as content/landmarks/<slug>.md and reports as content/reports/<landmark-slug>/<id>.md; got a file elsewhere (move or remove it)',
+      }],
+    },
   };
 }

@@ -7,6 +7,7 @@ import type { FileOutcome } from './check-content-file.ts';
 import { crossCheck, type UnlocatedProblem } from './cross-checks.ts';
 import { lastCommitTimes } from './git-history.ts';
 import { locateProblems } from './locate-problems.ts';
+import type { BodySpool } from './body-spool.ts';
 import { parseContentFiles, type ParsedFiles } from './parse-files.ts';
 import { sortProblems, startOfFile, type Problem } from './problem.ts';
 import type { Content, ReportRecord } from './records.ts';
@@ -31,6 +32,11 @@ export interface LoadOptions {
    * files unchanged since a previous run are taken from it instead of parsed again.
    */
   cacheDir?: string;
+  /**
+   * A folder for the scratch files of a body spool (body-spool.ts): the build publishes every
+   * report's body several times, and reads it from there rather than from its file each time.
+   */
+  bodySpoolDir?: string;
 }
 
 export interface LoadResult {
@@ -39,6 +45,8 @@ export interface LoadResult {
   problems: Problem[];
   /** How many of the files checked were taken from the parse cache, and anything about it worth printing. */
   cache?: { files: number; hits: number; notes: string[] };
+  /** The bodies of the reports parsed in worker threads, when asked for (bodySpoolDir); the caller closes it. */
+  bodySpool?: BodySpool;
 }
 
 /** "1,000 files, 998 unchanged since the last run" and any note about the cache, for the commands to print. */
@@ -48,10 +56,10 @@ export function parsingInWords(cache: NonNullable<LoadResult['cache']>): string 
 }
 
 /** Reads, parses and validates every file under `content/`, collecting all problems in one pass. */
-export async function loadContent({ root, now, readCommitTimes = true, commitTimesFile, cacheDir }: LoadOptions): Promise<LoadResult> {
+export async function loadContent({ root, now, readCommitTimes = true, commitTimesFile, cacheDir, bodySpoolDir }: LoadOptions): Promise<LoadResult> {
   const history = readCommitTimes ? reportCommitTimes(root, commitTimesFile) : Promise.resolve({ times: new Map<string, string>(), notes: [] });
   const { files, problems } = listContentFiles(root);
-  const [{ outcomes, blobIds, cache }, { times: commitTimes, notes: historyNotes }] = await Promise.all([outcomesOf(root, files, cacheDir), history]);
+  const [{ outcomes, blobIds, cache, bodySpool }, { times: commitTimes, notes: historyNotes }] = await Promise.all([outcomesOf(root, files, cacheDir, bodySpoolDir), history]);
   cache?.notes.push(...historyNotes);
 
   const content: Content = { landmarks: [], reports: [] };
@@ -82,7 +90,7 @@ export async function loadContent({ root, now, readCommitTimes = true, commitTim
     acrossFiles = [{ file: 'content', field: 'content', message: `expected the checks across files to finish; got an error: ${reason} (report this as a bug in the validator)` }];
   }
   problems.push(...locateProblems(acrossFiles, (file) => readIfPossible(path.join(root, file))));
-  return { content, problems: sortProblems(problems), ...(cache ? { cache } : {}) };
+  return { content, problems: sortProblems(problems), ...(cache ? { cache } : {}), ...(bodySpool ? { bodySpool } : {}) };
 }
 
 const reportsFolder = 'content/reports';
@@ -145,13 +153,13 @@ function listContentFiles(root: string): { files: string[]; problems: Problem[] 
  * saved and let go of before this returns, with git's list of blob ids: on a million files each
  * holds a million keys, memory the rest of the load needs.
  */
-async function outcomesOf(root: string, files: readonly string[], cacheDir: string | undefined): Promise<ParsedFiles & { cache?: NonNullable<LoadResult['cache']> }> {
+async function outcomesOf(root: string, files: readonly string[], cacheDir: string | undefined, bodySpoolDir: string | undefined): Promise<ParsedFiles & { cache?: NonNullable<LoadResult['cache']> }> {
   // git's map by path is let go of as soon as each file's id is taken from it (see ParseOptions).
   const [knownBlobIds, cache] = await Promise.all([
     cacheDir ? unchangedBlobIds(root, 'content').then((ids) => files.map((file) => ids.get(file))) : undefined,
     cacheDir ? openParseCache<FileOutcome>(cacheDir) : undefined,
   ]);
-  const parsed = await parseContentFiles(root, files, { knownBlobIds, cache });
+  const parsed = await parseContentFiles(root, files, { knownBlobIds, cache, bodySpoolDir });
   if (!cache) return parsed;
   // Saved before loadContent gives the records their commit times and blob ids, which the cache
   // need not hold: the history is not the file, and the blob id is the cache's key. The cache only

@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { blobIdOf } from './blob-ids.ts';
+import { openBodySpool, type BodySpool, type SpooledBody } from './body-spool.ts';
 import type { FileOutcome } from './check-content-file.ts';
 import type { ParseCache } from '../kept/parse-cache.ts';
 import { readAndCheck, type CheckedFile } from './read-and-check.ts';
@@ -21,6 +22,11 @@ export interface ParseOptions {
    */
   knownBlobIds?: readonly (string | undefined)[];
   cache?: ParseCache<FileOutcome>;
+  /**
+   * A folder for the scratch files of a body spool (body-spool.ts): when the files are parsed in
+   * worker threads, these write the reports' bodies there as they parse them.
+   */
+  bodySpoolDir?: string;
 }
 
 export interface ParsedFiles {
@@ -28,13 +34,15 @@ export interface ParsedFiles {
   outcomes: FileOutcome[];
   /** Each file's blob id, when known (always, with a cache); kept apart so the cache does not store it twice. */
   blobIds: (string | undefined)[];
+  /** The bodies of the reports parsed in worker threads, when asked for (bodySpoolDir); the caller closes it. */
+  bodySpool?: BodySpool;
 }
 
 /**
  * Checks each file on its own, in the order given: from the parse cache when its bytes are known,
  * otherwise read and parsed, across all the machine's cores when there are many.
  */
-export async function parseContentFiles(root: string, files: readonly string[], { knownBlobIds, cache }: ParseOptions = {}): Promise<ParsedFiles> {
+export async function parseContentFiles(root: string, files: readonly string[], { knownBlobIds, cache, bodySpoolDir }: ParseOptions = {}): Promise<ParsedFiles> {
   const outcomes: FileOutcome[] = new Array(files.length);
   const blobIds: (string | undefined)[] = new Array(files.length);
   const toParse: number[] = [];
@@ -50,18 +58,26 @@ export async function parseContentFiles(root: string, files: readonly string[], 
   });
 
   const threads = Math.min(availableParallelism(), Math.ceil(toParse.length / batchSize));
-  const checked = toParse.length >= filesWorthThreads && threads > 1
-    ? await checkInWorkers(root, toParse.map((index) => files[index]!), threads, share)
-    : toParse.map((index) => {
-        const one = readAndCheck(root, files[index]!);
-        return { ...one, outcome: share(one.outcome) };
-      });
+  const inWorkers = toParse.length >= filesWorthThreads && threads > 1;
+  const bodySpool = inWorkers && bodySpoolDir !== undefined ? openBodySpool(bodySpoolDir, threads) : undefined;
+  let checked: CheckedFile[];
+  try {
+    checked = inWorkers
+      ? await checkInWorkers(root, toParse.map((index) => files[index]!), threads, share, bodySpool)
+      : toParse.map((index) => {
+          const { outcome, blobId } = readAndCheck(root, files[index]!);
+          return { outcome: share(outcome), blobId };
+        });
+  } catch (error) {
+    bodySpool?.close();
+    throw error;
+  }
   checked.forEach(({ outcome, blobId }, position) => {
     outcomes[toParse[position]!] = outcome;
     blobIds[toParse[position]!] = blobId;
     if (blobId !== undefined && outcome.problems.length === 0) cache?.set(blobId, files[toParse[position]!]!, outcome);
   });
-  return { outcomes, blobIds };
+  return { outcomes, blobIds, ...(bodySpool ? { bodySpool } : {}) };
 }
 
 function blobIdOfFile(root: string, file: string): string | undefined {
@@ -74,16 +90,17 @@ function blobIdOfFile(root: string, file: string): string | undefined {
 
 /**
  * Hands out batches to worker threads as they finish the previous one, so a slow batch holds up
- * nobody. Each outcome is passed through `share` as its batch arrives, while its copies are young.
+ * nobody. Each outcome is passed through `share` as its batch arrives, while its copies are young;
+ * where a worker spooled a report's body, the spool notes it.
  */
-async function checkInWorkers(root: string, files: readonly string[], threads: number, share: (outcome: FileOutcome) => FileOutcome): Promise<CheckedFile[]> {
+async function checkInWorkers(root: string, files: readonly string[], threads: number, share: (outcome: FileOutcome) => FileOutcome, bodySpool: BodySpool | undefined): Promise<CheckedFile[]> {
   const results: CheckedFile[] = new Array(files.length);
   let next = 0;
-  const workers = Array.from({ length: threads }, () => new Worker(new URL('./parse-worker.ts', import.meta.url)));
+  const workers = Array.from({ length: threads }, (_, thread) => new Worker(new URL('./parse-worker.ts', import.meta.url), { workerData: { spool: bodySpool?.descriptors[thread] } }));
   try {
     await Promise.all(
       workers.map(
-        (worker) =>
+        (worker, thread) =>
           new Promise<void>((resolve, reject) => {
             let batchStart = 0;
             const sendNext = () => {
@@ -92,10 +109,11 @@ async function checkInWorkers(root: string, files: readonly string[], threads: n
               next = Math.min(files.length, next + batchSize);
               worker.postMessage({ root, files: files.slice(batchStart, next) });
             };
-            worker.on('message', (batch: CheckedFile[]) => {
-              batch.forEach((result, offset) => {
-                result.outcome = share(result.outcome);
-                results[batchStart + offset] = result;
+            worker.on('message', (batch: (CheckedFile & { body?: SpooledBody })[]) => {
+              batch.forEach(({ outcome, blobId, body }, offset) => {
+                const shared = share(outcome);
+                if (body && shared.report) bodySpool?.note(shared.report.id, thread, body);
+                results[batchStart + offset] = { outcome: shared, blobId };
               });
               sendNext();
             });

@@ -1,7 +1,24 @@
-// A worker thread of the parse pool: checks the batches of files it is sent, one after another.
-import { parentPort } from 'node:worker_threads';
-import { readAndCheck } from './read-and-check.ts';
+// A worker thread of the parse pool: checks the batches of files it is sent, one after another,
+// and appends the reports' bodies to its file of the body spool when it is given one (body-spool.ts).
+import { parentPort, workerData } from 'node:worker_threads';
+import { appendBodies, type SpooledBody } from './body-spool.ts';
+import { readAndCheck, type CheckedFile } from './read-and-check.ts';
+
+const spool = (workerData as { spool?: number } | undefined)?.spool;
+let spoolEnd = 0;
 
 parentPort?.on('message', ({ root, files }: { root: string; files: string[] }) => {
-  parentPort?.postMessage(files.map((file) => readAndCheck(root, file)));
+  const results: (CheckedFile & { body?: SpooledBody })[] = [];
+  const bodies: { result: CheckedFile & { body?: SpooledBody }; text: string }[] = [];
+  for (const file of files) {
+    const { reportBody, ...result } = readAndCheck(root, file);
+    results.push(result);
+    if (spool !== undefined && reportBody !== undefined) bodies.push({ result, text: reportBody });
+  }
+  if (spool !== undefined && bodies.length > 0) {
+    const appended = appendBodies(spool, spoolEnd, bodies.map(({ text }) => text));
+    appended.places.forEach((place, index) => (bodies[index]!.result.body = place));
+    spoolEnd = appended.end;
+  }
+  parentPort?.postMessage(results);
 });

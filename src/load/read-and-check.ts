@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { blobIdOf } from './blob-ids.ts';
-import { checkContentFile, type FileOutcome } from './check-content-file.ts';
+import { checkContentFileWithBody, type FileOutcome } from './check-content-file.ts';
 import { startOfFile } from './problem.ts';
 
 export interface CheckedFile {
@@ -10,11 +10,15 @@ export interface CheckedFile {
   blobId?: string;
 }
 
-/** Reads one content file and checks it on its own; whatever goes wrong becomes a problem located at it. */
-export function readAndCheck(root: string, file: string): CheckedFile {
+/**
+ * Reads one content file and checks it on its own; whatever goes wrong becomes a problem located at
+ * it. A report's body comes apart from its outcome, for the parse workers to spool (body-spool.ts).
+ */
+export function readAndCheck(root: string, file: string): CheckedFile & { reportBody?: string } {
   try {
     const bytes = readFileSync(path.join(root, file));
-    return { outcome: checkContentFile(file, bytes), blobId: blobIdOf(bytes) };
+    const { outcome, reportBody } = checkContentFileWithBody(file, bytes);
+    return { outcome, blobId: blobIdOf(bytes), ...(reportBody !== undefined ? { reportBody } : {}) };
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     return {
