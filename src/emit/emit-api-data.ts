@@ -24,8 +24,10 @@ export async function emitDataFiles(dataFiles: Iterable<DataFile>, outDir: strin
     const text = contents();
     textInFlight += text.length;
     try {
-      await writeSiteFile(outDir, sitePath, text);
-      if (key !== undefined) await store!.keep(key, target, text);
+      // Encoded once, for the file and for the store's hash, which would encode the text again.
+      const bytes = key !== undefined ? Buffer.from(text, 'utf8') : text;
+      await writeSiteFile(outDir, sitePath, bytes);
+      if (key !== undefined) await store!.keep(key, target, bytes);
     } finally {
       textInFlight -= text.length;
     }

@@ -34,8 +34,8 @@ export interface OutputStore {
    * that hashes what it publishes needs no second read; when undefined is returned it holds garbage.
    */
   reuse(key: string, target: string, alsoHash?: Hash): Promise<KeptFile | undefined>;
-  /** Keeps `target`, just written with `contents`, under `key` for the next build. */
-  keep(key: string, target: string, contents: string | Uint8Array): Promise<void>;
+  /** Keeps `target`, just written with `contents`, under `key` for the next build; `sha256` when the caller already hashed them. */
+  keep(key: string, target: string, contents: string | Uint8Array, sha256?: string): Promise<void>;
   /** Saves the index of the files this build used and deletes the others. */
   close(): Promise<void>;
   /** Files reused and files made by this build, for the build to print. */
@@ -179,7 +179,7 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
       counts.reused++;
       return actual.kept;
     },
-    async keep(key, target, contents) {
+    async keep(key, target, contents, sha256 = sha256Hex(contents)) {
       // Reused, then made again with the rest of its run (a later piece of it was damaged): counted once, as made.
       if (reusedKeys.delete(key)) counts.reused--;
       counts.made++;
@@ -188,7 +188,7 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
         await link(target, incoming).catch(() => writeFile(incoming, contents));
         await rename(incoming, path.join(filesDir, key));
         // No identity yet: the file was just written, so it is not settled (see `settledMs`).
-        next[key] = { sha256: sha256Hex(contents) };
+        next[key] = { sha256 };
       } catch {
         await rm(incoming, { force: true }); // not kept: the next build makes this file again
       }

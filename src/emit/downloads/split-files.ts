@@ -181,7 +181,7 @@ export async function writeTextDownload(dir: string, fileName: string, sections:
         store && digests ? (index: number, ends: boolean) => store.keyOf(`${role} piece ${index}${ends ? ' ends the run' : ''}`, [digests.range(start, end)]) : undefined;
       if (pieceKey && (await reuseRun(pieceKey))) continue;
       await writeRun(runChunks(section, start, end), async (piece, bytes, index, ends) => {
-        if (pieceKey) await store!.keep(pieceKey(index, ends), piece.file, bytes);
+        if (pieceKey) await store!.keep(pieceKey(index, ends), piece.file, bytes, piece.sha256);
       });
     }
   }
