@@ -3,7 +3,7 @@ import type { DownloadTable, TableRows } from '../../formats/download-records.ts
 import type { FlatColumn } from '../../formats/flat-columns.ts';
 import type { DatapackageResource } from './datapackage.ts';
 import type { SqliteDownload } from './sqlite-download.ts';
-import type { TextSection, WrittenDownload } from './split-files.ts';
+import type { TextSection, WrittenFile } from './split-files.ts';
 
 /**
  * A download format, declared whole in one file of formats/ and listed once in
@@ -78,7 +78,7 @@ export interface ThreadWriter {
 
 export interface ThreadJob {
   tables: readonly TableColumns[];
-  written: ReadonlyMap<string, WrittenDownload>;
+  written: ReadonlyMap<string, { files: readonly WrittenFile[] }>;
   /** The downloads folder. */
   directory: string;
   /** Files above this size are cut into parts. */

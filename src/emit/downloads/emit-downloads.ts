@@ -9,7 +9,8 @@ import type { DownloadContext, TableColumns, TableInDownloads } from './download
 import { downloadResources } from './download-formats.ts';
 import type { DatabaseRows, SqliteDownload } from './sqlite-download.ts';
 import type { OutputStore } from '../../kept/output-files.ts';
-import { writeTextDownload, type TextDownloadOptions, type WrittenDownload } from './split-files.ts';
+import { writeTextDownload, type TextDownloadOptions, type WrittenDownload, type WrittenText } from './split-files.ts';
+import { startWholeHashes } from './whole-hashes.ts';
 
 /**
  * The bulk downloads under /data/, so that nobody has to crawl the API to get everything: every
@@ -17,7 +18,7 @@ import { writeTextDownload, type TextDownloadOptions, type WrittenDownload } fro
  * the catalogue: the same content gives the same files. The text files are written on this
  * thread, in the list's order; a download made from others' files (the SQLite database, from the
  * NDJSON files) starts in a thread of its own as soon as they are written, while the rest and the
- * caller's other work go on.
+ * caller's other work go on. So does the hashing of a split download's whole (whole-hashes.ts).
  */
 
 export interface BulkDownloadOptions {
@@ -45,8 +46,9 @@ export async function emitBulkDownloads(
   const maxFileBytes = options.maxFileBytes ?? maxDownloadFileBytes;
   await mkdir(directory, { recursive: true });
   const tables: TableColumns[] = downloadTables.map((table) => ({ table: table as TableColumns['table'], columns: flatColumns(table.schema) }));
-  const written = new Map<string, WrittenDownload>();
-  const text: TextDownloadOptions = { maxBytes: maxFileBytes, store: options.store };
+  const textWritten = new Map<string, WrittenText>();
+  const wholeHashes = startWholeHashes();
+  const text: TextDownloadOptions = { maxBytes: maxFileBytes, store: options.store, wholeHashes };
   const rowsPerPart = options.rowsPerPart ?? rowsPerDownloadPart;
   const tablesInDownloads = new Map<string, TableInDownloads>();
   const table = (downloadTable: DownloadTable<unknown>) => {
@@ -59,7 +61,7 @@ export async function emitBulkDownloads(
     return found;
   };
   const context: DownloadContext = { catalogue, siteUrl: options.siteUrl, tables, table };
-  const job = { tables, written, directory, maxBytes: maxFileBytes, kept: options.keptDatabase };
+  const job = { tables, written: textWritten, directory, maxBytes: maxFileBytes, kept: options.keptDatabase };
   const waiting = downloadResources.flatMap((resource) => (resource.format.writer.kind === 'thread' ? [{ resource, writer: resource.format.writer }] : []));
   const started = new Map<string, SqliteDownload>();
   const startWhenReady = () => {
@@ -70,15 +72,17 @@ export async function emitBulkDownloads(
     }
   };
   const databaseRows: DatabaseRows = { total: 0, copied: 0 };
+  const written = new Map<string, WrittenDownload>();
   try {
     for (const resource of downloadResources) {
       const { writer } = resource.format;
       if (writer.kind !== 'text') continue;
-      written.set(resource.name, await writeTextDownload(directory, resource.fileName, writer.sections(resource, context), text));
+      textWritten.set(resource.name, await writeTextDownload(directory, resource.fileName, writer.sections(resource, context), text));
       // Started as soon as the files they read are written, so they run beside the rest.
       startWhenReady();
     }
     await meanwhile();
+    for (const [name, { sha256, ...files }] of textWritten) written.set(name, { ...files, sha256: await sha256 });
     for (const { resource } of waiting) {
       const download = started.get(resource.name);
       if (!download) throw new Error(`${resource.name} (${resource.fileName}) never started: the downloads it is made from were not written`);
@@ -90,6 +94,8 @@ export async function emitBulkDownloads(
   } catch (error) {
     await Promise.all([...started.values()].map((download) => download.cancel()));
     throw error;
+  } finally {
+    await wholeHashes.close();
   }
   const datapackage = datapackageOf({ siteUrl: options.siteUrl, tables, written, maxFileBytes });
   await writeFile(path.join(directory, path.basename(downloadPaths.datapackage)), `${JSON.stringify(datapackage, null, 2)}\n`);

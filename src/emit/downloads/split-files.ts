@@ -4,12 +4,13 @@ import path from 'node:path';
 import { partFileName } from '../../formats/download-resources.ts';
 import type { DigestList } from '../../domain/input-digests.ts';
 import type { OutputStore } from '../../kept/output-files.ts';
+import type { WholeHashes } from './whole-hashes.ts';
 
 /**
  * Writes a download as one file, or, when it is larger than the size limit, as numbered parts that
  * concatenate, in order, back into exactly the whole file (the Data Package rule for a resource
- * with several paths). Hashes are computed while writing, or for a reused part while checking it,
- * so nothing is read back.
+ * with several paths). Each file's hash is computed while writing it, or kept with it; the whole of
+ * a split download is hashed from its parts in a thread (whole-hashes.ts).
  */
 
 export interface WrittenFile {
@@ -75,7 +76,12 @@ export interface TextDownloadOptions {
   /** The size limit of one file. */
   maxBytes: number;
   store?: OutputStore | undefined;
+  /** Where a split download's whole SHA-256 is computed. */
+  wholeHashes: WholeHashes;
 }
+
+/** A text download as written; the SHA-256 of a split one is still being computed from its parts. */
+export type WrittenText = Omit<WrittenDownload, 'sha256'> & { sha256: Promise<string> };
 
 interface Piece {
   /** Where the piece waits, in the downloads folder, until it gets its final name. */
@@ -92,17 +98,15 @@ interface Piece {
  * numbered part. Text is encoded a piece at a time: a million small encodes and hash updates cost
  * more than the rest of the work.
  */
-export async function writeTextDownload(dir: string, fileName: string, sections: readonly TextSection[], options: TextDownloadOptions): Promise<WrittenDownload> {
+export async function writeTextDownload(dir: string, fileName: string, sections: readonly TextSection[], options: TextDownloadOptions): Promise<WrittenText> {
   const { maxBytes, store } = options;
   const pieces: Piece[] = [];
-  let whole = createHash('sha256');
   let pieceFiles = 0;
   const nextPieceFile = () => path.join(dir, `.${fileName}.piece-${pieceFiles++}`);
 
   const writePiece = async (bytes: Buffer): Promise<Piece> => {
     const piece = { file: nextPieceFile(), bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
     await writeFile(piece.file, bytes);
-    whole.update(bytes);
     pieces.push(piece);
     return piece;
   };
@@ -140,27 +144,22 @@ export async function writeTextDownload(dir: string, fileName: string, sections:
   };
 
   /**
-   * Links the pieces the last build kept for a run, in order, feeding the whole download's hash;
-   * false, with nothing left behind, unless every piece up to the one that ends the run was kept intact.
+   * Links the pieces the last build kept for a run, in order; false, with nothing left behind,
+   * unless every piece up to the one that ends the run was kept intact.
    */
   const reuseRun = async (pieceKey: (index: number, ends: boolean) => string): Promise<boolean> => {
     const taken: Piece[] = [];
-    let trial = whole.copy();
-    /** Links the piece kept under `key` and feeds its bytes to the trial hash; false when none is kept intact. */
+    /** Links the piece kept under `key`; false when none is kept intact. */
     const take = async (key: string): Promise<boolean> => {
       const file = nextPieceFile();
-      // A failed attempt may have fed the hash part of a damaged file: each starts from a copy.
-      const attempt = trial.copy();
-      const kept = await store!.reuse(key, file, attempt);
+      const kept = await store!.reuse(key, file);
       if (kept === undefined) return false;
       taken.push({ file, ...kept });
-      trial = attempt;
       return true;
     };
     for (let index = 0; ; index++) {
       if (await take(pieceKey(index, true))) {
         pieces.push(...taken);
-        whole = trial;
         return true;
       }
       if (!(await take(pieceKey(index, false)))) {
@@ -185,7 +184,7 @@ export async function writeTextDownload(dir: string, fileName: string, sections:
       });
     }
   }
-  return nameThePieces(dir, fileName, pieces, whole.digest('hex'), maxBytes);
+  return nameThePieces(dir, fileName, pieces, maxBytes, options.wholeHashes);
 }
 
 function* runChunks(section: TextSection, start: number, end: number): Generator<string> {
@@ -194,15 +193,23 @@ function* runChunks(section: TextSection, start: number, end: number): Generator
   if (end === section.count) yield section.tail;
 }
 
-/** One file when the pieces fit in one together, else each piece as a numbered part. */
-async function nameThePieces(dir: string, fileName: string, pieces: readonly Piece[], sha256: string, maxBytes: number): Promise<WrittenDownload> {
+/**
+ * One file when the pieces fit in one together, hashed here; else each piece as a numbered part,
+ * the whole hashed in the thread of `wholeHashes`.
+ */
+async function nameThePieces(dir: string, fileName: string, pieces: readonly Piece[], maxBytes: number, wholeHashes: WholeHashes): Promise<WrittenText> {
   const bytes = pieces.reduce((sum, piece) => sum + piece.bytes, 0);
   if (bytes <= maxBytes) {
     const target = path.join(dir, fileName);
+    let sha256 = pieces[0]?.sha256 ?? createHash('sha256').digest('hex');
     if (pieces.length === 1) await rename(pieces[0]!.file, target);
-    else await writeFile(target, Buffer.concat(await Promise.all(pieces.map((piece) => readFile(piece.file)))));
+    else {
+      const joined = Buffer.concat(await Promise.all(pieces.map((piece) => readFile(piece.file))));
+      sha256 = createHash('sha256').update(joined).digest('hex');
+      await writeFile(target, joined);
+    }
     await Promise.all(pieces.map((piece) => rm(piece.file, { force: true })));
-    return { files: [{ fileName, bytes, sha256 }], bytes, sha256 };
+    return { files: [{ fileName, bytes, sha256 }], bytes, sha256: Promise.resolve(sha256) };
   }
   const files: WrittenFile[] = [];
   for (const [index, piece] of pieces.entries()) {
@@ -210,7 +217,7 @@ async function nameThePieces(dir: string, fileName: string, pieces: readonly Pie
     await rename(piece.file, path.join(dir, partName));
     files.push({ fileName: partName, bytes: piece.bytes, sha256: piece.sha256 });
   }
-  return { files, bytes, sha256 };
+  return { files, bytes, sha256: wholeHashes.of(files.map((file) => path.join(dir, file.fileName))) };
 }
 
 /** Copies a binary file (the SQLite database) into the downloads, cut into parts where needed. */
