@@ -34,9 +34,6 @@ export function appendBodies(descriptor: number, start: number, bodies: readonly
   return { places, end: at };
 }
 
-/** Workers per spool at most: a body's place packs the worker's number into its low bits. */
-const maxFiles = 64;
-
 export interface BodySpool {
   /** The file descriptor each worker appends to (a process's threads share its descriptors). */
   readonly descriptors: readonly number[];
@@ -52,7 +49,6 @@ export interface BodySpool {
 
 /** A spool of `files` scratch files in `dir` (created if needed). */
 export function openBodySpool(dir: string, files: number): BodySpool {
-  if (files > maxFiles) throw new Error(`a body spool holds at most ${maxFiles} files; got ${files}`);
   mkdirSync(dir, { recursive: true });
   const descriptors: number[] = [];
   try {
@@ -67,14 +63,19 @@ export function openBodySpool(dir: string, files: number): BodySpool {
   }
 
   // Noted in the order workers finish their batches; sorted by id once, when first asked.
-  let noted: { ids: string[]; places: number[]; lengths: number[] } | undefined = { ids: [], places: [], lengths: [] };
-  let sorted: { ids: string[]; places: Float64Array; lengths: Uint32Array } | undefined;
+  let noted: { ids: string[]; files: number[]; starts: number[]; lengths: number[] } | undefined = { ids: [], files: [], starts: [], lengths: [] };
+  let sorted: { ids: string[]; files: Uint16Array; starts: Float64Array; lengths: Uint32Array } | undefined;
   let open = true;
   const sortNoted = () => {
     if (sorted) return sorted;
-    const { ids, places, lengths } = noted!;
+    const { ids, files, starts, lengths } = noted!;
     const order = Uint32Array.from(ids.keys()).sort((a, b) => (ids[a]! < ids[b]! ? -1 : 1));
-    sorted = { ids: Array.from(order, (index) => ids[index]!), places: Float64Array.from(order, (index) => places[index]!), lengths: Uint32Array.from(order, (index) => lengths[index]!) };
+    sorted = {
+      ids: Array.from(order, (index) => ids[index]!),
+      files: Uint16Array.from(order, (index) => files[index]!),
+      starts: Float64Array.from(order, (index) => starts[index]!),
+      lengths: Uint32Array.from(order, (index) => lengths[index]!),
+    };
     noted = undefined;
     return sorted;
   };
@@ -97,20 +98,20 @@ export function openBodySpool(dir: string, files: number): BodySpool {
     descriptors,
     note(id, file, { at, bytes }) {
       noted!.ids.push(id);
-      noted!.places.push(at * maxFiles + file);
+      noted!.files.push(file);
+      noted!.starts.push(at);
       noted!.lengths.push(bytes);
     },
     bodies(otherwise) {
       return (report) => {
         if (!open) return otherwise(report);
-        const { ids, places, lengths } = sortNoted();
+        const { ids, files, starts, lengths } = sortNoted();
         const index = indexOf(ids, report.id);
         if (index === -1) return otherwise(report);
-        const place = places[index]!;
         const bytes = lengths[index]!;
         if (bytes > buffer.length) buffer = Buffer.alloc(bytes);
-        const descriptor = descriptors[place % maxFiles]!;
-        const start = Math.floor(place / maxFiles);
+        const descriptor = descriptors[files[index]!]!;
+        const start = starts[index]!;
         for (let read = 0; read < bytes; ) {
           const got = readSync(descriptor, buffer, read, bytes - read, start + read);
           if (got === 0) throw new Error(`the body spool ended early reading the report ${report.id}`);

@@ -59,7 +59,7 @@ export async function parseContentFiles(root: string, files: readonly string[], 
 
   const threads = Math.min(availableParallelism(), Math.ceil(toParse.length / batchSize));
   const inWorkers = toParse.length >= filesWorthThreads && threads > 1;
-  const bodySpool = inWorkers && bodySpoolDir !== undefined ? openBodySpool(bodySpoolDir, threads) : undefined;
+  const bodySpool = inWorkers && bodySpoolDir !== undefined ? spoolIfPossible(bodySpoolDir, threads) : undefined;
   let checked: CheckedFile[];
   try {
     checked = inWorkers
@@ -78,6 +78,15 @@ export async function parseContentFiles(root: string, files: readonly string[], 
     if (blobId !== undefined && outcome.problems.length === 0) cache?.set(blobId, files[toParse[position]!]!, outcome);
   });
   return { outcomes, blobIds, ...(bodySpool ? { bodySpool } : {}) };
+}
+
+/** A spool only makes the build faster: without one (a folder that cannot be written), bodies are read from their files. */
+function spoolIfPossible(dir: string, files: number): BodySpool | undefined {
+  try {
+    return openBodySpool(dir, files);
+  } catch {
+    return undefined;
+  }
 }
 
 function blobIdOfFile(root: string, file: string): string | undefined {
