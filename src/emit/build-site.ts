@@ -185,10 +185,16 @@ async function loadAndDerive(options: BuildOptions): Promise<Derived | { ok: fal
     return { ok: false, problems: allProblems };
   }
   const fromFiles = reportBodiesIn(options.contentRoot);
-  const catalogue = buildCatalogue(
-    { landmarks: content.landmarks, reports: released(content.reports), popularity: popularity.sitelinks, watchChecks: watched.checks, digest: (text) => hash('sha256', text, 'binary'), bodies: bodySpool ? bodySpool.bodies(fromFiles) : fromFiles },
-    options.siteUrl,
-  );
+  let catalogue: Catalogue;
+  try {
+    catalogue = buildCatalogue(
+      { landmarks: content.landmarks, reports: released(content.reports), popularity: popularity.sitelinks, watchChecks: watched.checks, digest: (text) => hash('sha256', text, 'binary'), bodies: bodySpool ? bodySpool.bodies(fromFiles) : fromFiles },
+      options.siteUrl,
+    );
+  } catch (error) {
+    bodySpool?.close();
+    throw error;
+  }
   return { ok: true, catalogue, parsing: cache ? parsingInWords(cache) : '', ...(bodySpool ? { bodySpool } : {}) };
 }
 
