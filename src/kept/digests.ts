@@ -8,10 +8,10 @@ export const sha256Hex = (contents: string | Uint8Array): string => createHash('
  * Reads an open file to its end through `buffer`, feeding each hash, and says how many bytes it
  * had. One reused buffer: a buffer per file, a million records' worth of them, kept the collector busy.
  */
-export function feedFile(descriptor: number, buffer: Uint8Array, hashes: readonly (Hash | undefined)[]): number {
+export function feedFile(descriptor: number, buffer: Uint8Array, hashes: readonly Hash[]): number {
   let total = 0;
   for (let bytes = readSync(descriptor, buffer); bytes > 0; bytes = readSync(descriptor, buffer)) {
-    for (const hash of hashes) hash?.update(buffer.subarray(0, bytes));
+    for (const hash of hashes) hash.update(buffer.subarray(0, bytes));
     total += bytes;
   }
   return total;

@@ -1,4 +1,4 @@
-import { createHash, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { existsSync, type BigIntStats } from 'node:fs';
 import { copyFile, link, mkdir, readdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -30,10 +30,9 @@ export interface OutputStore {
   keyOf(sitePath: string, inputs: readonly Uint8Array[]): string;
   /**
    * Puts the file kept under `key` at `target` and says what it holds; undefined when none was
-   * kept or its bytes changed. `alsoHash` is fed the file's bytes as they are checked, so a caller
-   * that hashes what it publishes needs no second read; when undefined is returned it holds garbage.
+   * kept or its bytes changed.
    */
-  reuse(key: string, target: string, alsoHash?: Hash): Promise<KeptFile | undefined>;
+  reuse(key: string, target: string): Promise<KeptFile | undefined>;
   /** Keeps `target`, just written with `contents`, under `key` for the next build; `sha256` when the caller already hashed them. */
   keep(key: string, target: string, contents: string | Uint8Array, sha256?: string): Promise<void>;
   /** Saves the index of the files this build used and deletes the others. */
@@ -89,21 +88,19 @@ function settledIdentity(stats: BigIntStats): string | undefined {
 
 /**
  * A kept file's size and SHA-256, and its identity when settled, or undefined when it cannot be
- * read. The bytes are read only when `known` is not the identity the file still has, or when
- * `alsoHash` needs them. Reading goes through one reused buffer: a buffer per file, a million
- * records' worth of them, kept the collector busy.
+ * read. The bytes are read only when `known` is not the identity the file still has. Reading goes
+ * through one reused buffer: a buffer per file, a million records' worth of them, kept the
+ * collector busy.
  */
-function checkFile(file: string, buffer: Uint8Array, known: KeptEntry, alsoHash: Hash | undefined): { kept: KeptFile; checked?: string } | undefined {
+function checkFile(file: string, buffer: Uint8Array, known: KeptEntry): { kept: KeptFile; checked?: string } | undefined {
   return withOpenFile(file, (descriptor, stats) => {
     // Taken before reading: a write after this changes the identity, and the next build reads the file.
     const identity = identityOf(stats);
-    const trusted = known.checked === identity;
-    if (trusted && !alsoHash) return { kept: { sha256: known.sha256, bytes: Number(stats.size) }, checked: identity };
-    const hash = trusted ? undefined : createHash('sha256');
-    const total = feedFile(descriptor, buffer, [hash, alsoHash]);
-    const sha256 = hash ? hash.digest('hex') : known.sha256;
-    const checked = trusted ? identity : settledIdentity(stats);
-    return { kept: { sha256, bytes: total }, ...(checked !== undefined ? { checked } : {}) };
+    if (known.checked === identity) return { kept: { sha256: known.sha256, bytes: Number(stats.size) }, checked: identity };
+    const hash = createHash('sha256');
+    const total = feedFile(descriptor, buffer, [hash]);
+    const checked = settledIdentity(stats);
+    return { kept: { sha256: hash.digest('hex'), bytes: total }, ...(checked !== undefined ? { checked } : {}) };
   });
 }
 
@@ -152,12 +149,12 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
       for (const input of inputs) hash.update(input);
       return hash.digest('hex');
     },
-    async reuse(key, target, alsoHash) {
+    async reuse(key, target) {
       const expected = previous[key];
       if (expected === undefined) return undefined;
       const kept = path.join(filesDir, key);
       // Gone: another build of the same content (parallel tests) kept only its own files. Made again.
-      const actual = checkFile(kept, readBuffer, expected, alsoHash);
+      const actual = checkFile(kept, readBuffer, expected);
       if (actual === undefined) return undefined;
       if (actual.kept.sha256 !== expected.sha256) {
         corrupt++;
