@@ -16,6 +16,7 @@ import { noItems, sharedStrings } from './shared-values.ts';
 import { keptReportLimit, keptReports } from './landmark-reports.ts';
 import { DigestList, landmarkInputText, reportInputText, supersededInputText, type DigestFunction, type InputDigests } from './input-digests.ts';
 import { applySupersession } from './supersession.ts';
+import { joinedJson } from './json-bytes.ts';
 import { watchChecksOf } from './watch-checks.ts';
 import { pageUrlsOf, reportUrlsOf, siteUrls, type SiteUrls } from './urls.ts';
 
@@ -61,7 +62,16 @@ export interface Catalogue {
   siteUrl: string;
   /** What each record was made from, when the input said (see input-digests.ts). */
   inputDigests?: InputDigests;
+  /**
+   * Each report's published JSON text, when the build keeps them (src/emit/report-texts.ts): four
+   * files publish every report (two downloads, its bucket, its landmark's), and making its text
+   * was a fifth of a cold build's time after the load. Without, each is made when asked for.
+   */
+  reportJson?: ReportJson;
 }
+
+/** A report's published JSON text as UTF-8 bytes: JSON.stringify of publishedReport. */
+export type ReportJson = (report: CatalogueReport) => Buffer;
 
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
 
@@ -273,6 +283,24 @@ export const withUrls = (report: CatalogueReport, siteUrl: string): CatalogueRep
 export function publishedReport(report: CatalogueReport, { bodies, siteUrl }: Pick<Catalogue, 'bodies' | 'siteUrl'>): StoredReport {
   const { updatedAt, ...before } = report;
   return { ...before, details: bodies(report), updatedAt, urls: reportUrlsOf(report.id, siteUrls(siteUrl)) };
+}
+
+/** The JSON text of publishedReport as UTF-8 bytes, made once per build when the catalogue keeps report texts. */
+export function publishedReportJson(report: CatalogueReport, catalogue: Pick<Catalogue, 'bodies' | 'siteUrl' | 'reportJson'>): Buffer {
+  return catalogue.reportJson ? catalogue.reportJson(report) : Buffer.from(JSON.stringify(publishedReport(report, catalogue)), 'utf8');
+}
+
+/**
+ * The JSON text of publishedLandmark, with its reports' texts as publishedReportJson gives them.
+ * `reports` is a detail's last key (landmarkDetailOf), so their texts end the landmark's; should
+ * that ever change, the whole landmark is made as before.
+ */
+export function publishedLandmarkJson(landmark: CatalogueLandmark, catalogue: Pick<Catalogue, 'bodies' | 'siteUrl' | 'reportJson'>): Buffer {
+  const placeholder = '"reports":0}';
+  const rest = JSON.stringify({ ...landmark, reports: 0 });
+  if (!rest.endsWith(placeholder)) return Buffer.from(JSON.stringify(publishedLandmark(landmark, catalogue)), 'utf8');
+  const reports = landmark.reports.map((report) => publishedReportJson(report, catalogue));
+  return joinedJson(`${rest.slice(0, -placeholder.length)}"reports":[`, reports, ']}');
 }
 
 /** A landmark as the API publishes it, with its reports as published. */

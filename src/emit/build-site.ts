@@ -32,6 +32,7 @@ import { buildFingerprint, openOutputStore, outputStoreDir, reuseInWords } from 
 import { repositoryUrl } from './repository-url.ts';
 import { sitemapFiles } from './sitemap-files.ts';
 import { isRunning } from '../kept/running-process.ts';
+import { openReportTexts } from './report-texts.ts';
 
 export interface BuildOptions {
   /** The project: Astro pages, config. */
@@ -61,7 +62,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const fingerprint = buildFingerprint(options.siteUrl, repositoryUrl);
   const loaded = await catalogueOf(options, catalogueFingerprint(options.siteUrl));
   if (!loaded.ok) return loaded;
-  const { catalogue, parsing, bodySpool } = loaded;
+  const { parsing, bodySpool } = loaded;
+  // Each report's text is made once, for the downloads and data files that all publish it.
+  const reportTexts = openReportTexts(loaded.catalogue, outputStoreDir(options.contentRoot));
+  const catalogue: Catalogue = reportTexts ? { ...loaded.catalogue, reportJson: reportTexts.json } : loaded.catalogue;
 
   const outDir = path.resolve(options.outDir);
   // Staged inside the project, where Astro's intermediate server chunks can resolve node_modules.
@@ -99,8 +103,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     if (error instanceof BodyNotReadable) return { ok: false, problems: [error.problem] };
     throw error;
   } finally {
-    // The catalogue reads its bodies from the files again once the spool is closed.
+    // The catalogue reads its bodies from the files again once the spool is closed, and makes its reports' texts again.
     bodySpool?.close();
+    reportTexts?.close();
     await Promise.all([staging, dataStaging].map((folder) => rm(folder, { recursive: true, force: true })));
   }
 }

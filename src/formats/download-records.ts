@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { storedLandmarkDetail, storedReport, type CatalogueLandmark, type StoredReport } from '../schema/api.ts';
-import { publishedReport, type Catalogue } from '../domain/catalogue.ts';
+import { publishedReport, publishedReportJson, type Catalogue } from '../domain/catalogue.ts';
 import type { DigestList } from '../domain/input-digests.ts';
 
 /**
@@ -46,6 +46,8 @@ export interface TableRows<Record> {
   keyAt(index: number): string;
   /** The input digests of the records the rows come from, when the catalogue has them. */
   digests: DigestList | undefined;
+  /** The JSON text of the record at `index` as UTF-8 bytes, when the catalogue keeps it (publishedReportJson); without, made from `at`. */
+  jsonAt?(index: number): Buffer;
 }
 
 export const landmarksTable: DownloadTable<LandmarkDownloadRecord> = {
@@ -76,6 +78,7 @@ export const reportsTable: DownloadTable<ReportDownloadRecord> = {
   rows: (catalogue) => ({
     count: catalogue.reports.length,
     at: (index) => publishedReport(catalogue.reports[index]!, catalogue),
+    jsonAt: (index) => publishedReportJson(catalogue.reports[index]!, catalogue),
     keyAt: (index) => catalogue.reports[index]!.id,
     digests: catalogue.inputDigests?.reports,
   }),

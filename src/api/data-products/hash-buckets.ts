@@ -1,11 +1,12 @@
 import { bucketPositions } from '../../domain/buckets.ts';
+import { jsonObjectOf } from '../../domain/json-bytes.ts';
 import type { DigestList } from '../../domain/input-digests.ts';
-import { dataFile, type DataFile } from './product.ts';
+import { jsonDataFile, type DataFile } from './product.ts';
 
 /**
  * The files of one kind of record in hash buckets (key -> record), each with the input digests of
- * its records; `published` makes a record as the file holds it (with its reports' bodies and
- * addresses) only when the file is written.
+ * its records; `publishedJson` makes a record's JSON text as the file holds it (with its reports'
+ * bodies and addresses) only when the file is written.
  */
 export function* bucketFiles<T>(
   records: readonly T[],
@@ -13,11 +14,11 @@ export function* bucketFiles<T>(
   bucketCount: number,
   pathOf: (index: number) => string,
   digests: DigestList | undefined,
-  published: (record: T) => unknown,
+  publishedJson: (record: T) => Buffer,
 ): Generator<DataFile> {
   for (const [index, positions] of bucketPositions(keys, bucketCount).entries()) {
-    const bucket = () => Object.fromEntries(positions.map((position) => [keys[position]!, published(records[position]!)]));
-    yield dataFile(pathOf(index), bucket, digests && (() => positions.map((position) => digests.at(position))));
+    const bucket = () => jsonObjectOf(positions.map((position) => [keys[position]!, publishedJson(records[position]!)]));
+    yield jsonDataFile(pathOf(index), bucket, digests && (() => positions.map((position) => digests.at(position))));
   }
 }
 

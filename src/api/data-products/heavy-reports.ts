@@ -1,9 +1,10 @@
-import { publishedReport } from '../../domain/catalogue.ts';
+import { publishedReportJson } from '../../domain/catalogue.ts';
+import { joinedJson } from '../../domain/json-bytes.ts';
 import { heavyReportChunkSizeFor } from '../data-layout.ts';
 import { chunkSorted, type ChunkManifest } from '../keyset-chunks.ts';
 import { compareHeavyReportKeys, heavyReportKeyOf, keptReportLimit, type HeavyReportKey } from '../../domain/landmark-reports.ts';
 import type { StoredReport } from '../../schema/api.ts';
-import { dataFile, dataPrefix, declareDataProduct } from './product.ts';
+import { dataFile, dataPrefix, declareDataProduct, jsonDataFile } from './product.ts';
 
 const paths = {
   heavyReportsManifest: `${dataPrefix}landmark-reports/manifest.json`,
@@ -28,8 +29,8 @@ export const heavyReports = declareDataProduct({
     yield dataFile(paths.heavyReportsManifest, () => manifest);
     const digests = catalogue.inputDigests?.reports;
     for (const [index, chunk] of chunks.entries()) {
-      const reports = () => chunk.map(({ position }) => publishedReport(catalogue.reports[position]!, catalogue));
-      yield dataFile(paths.heavyReportsChunk(index), reports, digests && (() => chunk.map(({ position }) => digests.at(position))));
+      const reports = () => joinedJson('[', chunk.map(({ position }) => publishedReportJson(catalogue.reports[position]!, catalogue)), ']');
+      yield jsonDataFile(paths.heavyReportsChunk(index), reports, digests && (() => chunk.map(({ position }) => digests.at(position))));
     }
   },
   // At most: only the reports of heavy landmarks are there.

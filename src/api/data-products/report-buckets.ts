@@ -1,5 +1,5 @@
 import { bucketOf } from '../../domain/buckets.ts';
-import { publishedReport } from '../../domain/catalogue.ts';
+import { publishedReportJson } from '../../domain/catalogue.ts';
 import type { StoredReport } from '../../schema/api.ts';
 import { bucketFiles, recordIn } from './hash-buckets.ts';
 import { dataPrefix, declareDataProduct } from './product.ts';
@@ -12,7 +12,7 @@ export const reportBuckets = declareDataProduct({
   manifestFields: ({ layout }) => ({ reportBuckets: layout.reportBuckets }),
   *files({ catalogue, layout }) {
     const ids = catalogue.reports.map(({ id }) => id);
-    yield* bucketFiles(catalogue.reports, ids, layout.reportBuckets, paths.reportBucket, catalogue.inputDigests?.reports, (report) => publishedReport(report, catalogue));
+    yield* bucketFiles(catalogue.reports, ids, layout.reportBuckets, paths.reportBucket, catalogue.inputDigests?.reports, (report) => publishedReportJson(report, catalogue));
   },
   fileCount: (_, layout) => layout.reportBuckets,
   reader: (read, manifest) => ({

@@ -3,7 +3,7 @@ import type { DownloadTable, TableRows } from '../../formats/download-records.ts
 import type { FlatColumn } from '../../formats/flat-columns.ts';
 import type { DatapackageResource } from './datapackage.ts';
 import type { SqliteDownload } from './sqlite-download.ts';
-import type { TextSection, WrittenFile } from './split-files.ts';
+import type { TextChunk, TextSection, WrittenFile } from './split-files.ts';
 
 /**
  * A download format, declared whole in one file of formats/ and listed once in
@@ -87,24 +87,32 @@ export interface ThreadJob {
   kept: { dir: string; fingerprint: string } | undefined;
 }
 
-/** A table's rows as a section of a text download, each row's text made from its record by `text`. */
+/** A row of a table as a text download writes it: its record, or the record's JSON text. */
+export interface TableRow {
+  record(): unknown;
+  /** The record's JSON text: the table's own bytes of it when it keeps them (TableRows.jsonAt). */
+  json(): string | Buffer;
+}
+
+/** A table's rows as a section of a text download, each row's text made by `text`. */
 export function tableSection(
   { rows, runs }: TableInDownloads,
-  text: (record: unknown, last: boolean) => string,
+  text: (row: TableRow, last: boolean) => TextChunk,
   around: { head?: string; tail?: string } = {},
 ): TextSection {
+  const jsonAt: (index: number) => string | Buffer = rows.jsonAt ?? ((index) => JSON.stringify(rows.at(index)));
   return {
     head: around.head ?? '',
     tail: around.tail ?? '',
     count: rows.count,
-    rowText: (index, last) => text(rows.at(index), last),
+    rowText: (index, last) => text({ record: () => rows.at(index), json: () => jsonAt(index) }, last),
     runs,
     digests: rows.digests,
   };
 }
 
 /** A JSON array element per line, so diffs stay readable and a split never cuts a record. */
-export const jsonElement = (value: unknown, last: boolean): string => `${JSON.stringify(value)}${last ? '' : ','}\n`;
+export const jsonElement = (row: TableRow, last: boolean): TextChunk => [row.json(), last ? '\n' : ',\n'];
 
 /** The columns of the table a resource holds. */
 export const tableOf = (resource: DownloadResource, tables: readonly TableColumns[]): TableColumns | undefined =>

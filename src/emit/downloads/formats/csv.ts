@@ -20,7 +20,7 @@ export const csvFormat: DownloadFormat = {
     kind: 'text',
     sections: (resource, context) => {
       const { table, columns } = tableOf(resource, context.tables)!;
-      return [tableSection(context.table(table), (record) => csvRow(flattenRecord(record, columns)), { head: csvRow(columns.map((column) => column.name)) })];
+      return [tableSection(context.table(table), (row) => csvRow(flattenRecord(row.record(), columns)), { head: csvRow(columns.map((column) => column.name)) })];
     },
   },
 };

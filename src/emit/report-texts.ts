@@ -1,0 +1,90 @@
+import { closeSync, mkdirSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { publishedReport, type Catalogue, type ReportJson } from '../domain/catalogue.ts';
+import type { CatalogueReport } from '../schema/api.ts';
+
+/**
+ * Each report's published JSON text, made once per build and kept in a scratch file, read back by
+ * position when another file publishes the report. Two downloads, the report's bucket and its
+ * landmark's bucket each published every report: making its record, reading its body and writing
+ * its JSON four times took a fifth of a cold build's time after the load (see performance.md).
+ * The texts stay out of the heap, which a million of them (2.4 GB) would not fit.
+ *
+ * The file is unlinked as soon as it is opened: it vanishes with the process, however it ends, and
+ * holds no disk once closed.
+ */
+
+export interface ReportTexts {
+  /** The catalogue's reports' texts, for Catalogue.reportJson. */
+  json: ReportJson;
+  close(): void;
+}
+
+/** Texts of `catalogue`'s reports, kept in a scratch file in `dir` (created if needed); undefined when none can be opened, and each text is made when asked for. */
+export function openReportTexts(catalogue: Pick<Catalogue, 'reports' | 'bodies' | 'siteUrl'>, dir: string): ReportTexts | undefined {
+  let descriptor: number;
+  try {
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `.report-texts-${process.pid}-${Date.now()}`);
+    descriptor = openSync(file, 'wx+');
+    unlinkSync(file);
+  } catch {
+    return undefined; // only a faster build depends on it
+  }
+  const { reports } = catalogue;
+  // Where each report's text starts and how many bytes it takes; 0 bytes: not made yet.
+  const starts = new Float64Array(reports.length);
+  const lengths = new Uint32Array(reports.length);
+  let end = 0;
+  let open = true;
+
+  const make = (report: CatalogueReport) => Buffer.from(JSON.stringify(publishedReport(report, catalogue)), 'utf8');
+  /** A buffer of its own: the caller may hold it while it asks for more. */
+  const read = (position: number) => {
+    const buffer = Buffer.allocUnsafe(lengths[position]!);
+    for (let done = 0; done < buffer.length; ) {
+      const got = readSync(descriptor, buffer, done, buffer.length - done, starts[position]! + done);
+      if (got === 0) throw new Error(`the report texts' scratch file ended early reading the report ${reports[position]!.id}`);
+      done += got;
+    }
+    return buffer;
+  };
+  const keep = (position: number, bytes: Buffer) => {
+    for (let done = 0; done < bytes.length; ) done += writeSync(descriptor, bytes, done, bytes.length - done, end + done);
+    starts[position] = end;
+    lengths[position] = bytes.length;
+    end += bytes.length;
+  };
+
+  return {
+    json(report) {
+      const position = positionOf(reports, report.id);
+      // Report ids are unique in a catalogue (cross-checks.ts); one it does not hold, or the
+      // texts closed: made as without them.
+      if (!open || position === -1) return make(report);
+      if (lengths[position]! > 0) return read(position);
+      const text = make(report);
+      keep(position, text);
+      return text;
+    },
+    close() {
+      if (!open) return;
+      open = false;
+      closeSync(descriptor);
+    },
+  };
+}
+
+/** The position of the report `id` among reports sorted by id, or -1. */
+function positionOf(reports: readonly CatalogueReport[], id: string): number {
+  let low = 0;
+  let high = reports.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const found = reports[middle]!.id;
+    if (found === id) return middle;
+    if (found < id) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}

@@ -1,0 +1,87 @@
+import { mkdtemp, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { syntheticCatalogueInput } from '../../scripts/lib/synthetic-content.ts';
+import { apiDataFiles } from '../../src/api/data-products.ts';
+import { buildCatalogue, publishedLandmark, publishedLandmarkJson, publishedReport, type Catalogue, type CatalogueInput } from '../../src/domain/catalogue.ts';
+import { keptReportLimit } from '../../src/domain/landmark-reports.ts';
+import { joinedJson, jsonObjectOf } from '../../src/domain/json-bytes.ts';
+import { openReportTexts } from '../../src/emit/report-texts.ts';
+
+const siteUrl = 'https://lcr.test';
+
+/**
+ * A catalogue whose keys JSON orders apart: report ids and a slug that are array indices, which
+ * JSON.stringify puts first in a bucket's object, and ids that only look like them. One landmark
+ * has more reports than its bucket keeps, so its reports also go to the heavy landmarks' chunks.
+ */
+function catalogueInput(): CatalogueInput {
+  const input = syntheticCatalogueInput({ landmarks: 12, reports: keptReportLimit + 400, seed: 5, skew: 1.2, realistic: true });
+  const landmarks = input.landmarks.map((landmark, index) => (index === 3 ? { ...landmark, slug: '42' } : landmark));
+  const reports = [...input.reports].map((report, index) => {
+    const numeric = ['123456', '4294967294', '4294967295', '000042', '987654321'][index];
+    return {
+      ...report,
+      ...(numeric ? { id: numeric } : {}),
+      ...(report.landmarkSlug === input.landmarks[3]!.slug ? { landmarkSlug: '42' } : {}),
+      // Bodies with text that is not ASCII, which a byte-level join must not cut or re-encode.
+      details: index % 7 === 0 ? `Fermé — 東京 ${index}, "quoted", back\\slash.\n` : report.details,
+    };
+  });
+  return { ...input, landmarks, reports };
+}
+
+describe('report texts made once per build', () => {
+  it('give each report the bytes of its published JSON, made once and read back from an unlinked file', async () => {
+    const catalogue = buildCatalogue(catalogueInput(), siteUrl);
+    const dir = await mkdtemp(path.join(tmpdir(), 'lcr-report-texts-'));
+    const texts = openReportTexts(catalogue, dir)!;
+    expect(texts).toBeDefined();
+    const expected = (index: number) => JSON.stringify(publishedReport(catalogue.reports[index]!, catalogue));
+    for (const [index, report] of catalogue.reports.entries()) expect(texts.json(report).toString('utf8')).toBe(expected(index));
+    // Asked again, in reverse: read back from the scratch file, which no directory lists.
+    for (let index = catalogue.reports.length - 1; index >= 0; index--) expect(texts.json(catalogue.reports[index]!).toString('utf8')).toBe(expected(index));
+    expect(await readdir(dir)).toEqual([]);
+    texts.close();
+    expect(texts.json(catalogue.reports[0]!).toString('utf8')).toBe(expected(0));
+  });
+
+  it('make every data file byte for byte as JSON.stringify of the records would', async () => {
+    const catalogue = buildCatalogue(catalogueInput(), siteUrl);
+    expect(catalogue.landmarks.some((landmark) => landmark.reports.length > keptReportLimit)).toBe(true);
+    const texts = openReportTexts(catalogue, await mkdtemp(path.join(tmpdir(), 'lcr-report-texts-')))!;
+    const withTexts: Catalogue = { ...catalogue, reportJson: texts.json };
+    const reportsById = new Map(catalogue.reports.map((report) => [report.id, publishedReport(report, catalogue)]));
+    let checked = 0;
+    for (const file of apiDataFiles(withTexts, 'https://github.com/example/lcr')) {
+      const text = file.contents().toString();
+      // Parsing orders an object's keys as JSON.stringify does: the same text again, or a key misplaced.
+      expect(text, file.sitePath).toBe(`${JSON.stringify(JSON.parse(text))}\n`);
+      if (/\/_data\/reports\/\d+\.json$/.test(file.sitePath)) {
+        for (const [id, report] of Object.entries(JSON.parse(text) as Record<string, unknown>)) expect(report).toEqual(reportsById.get(id));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+    for (const landmark of catalogue.landmarks) {
+      expect(publishedLandmarkJson(landmark, withTexts).toString('utf8')).toBe(JSON.stringify(publishedLandmark(landmark, catalogue)));
+    }
+    texts.close();
+  });
+});
+
+describe('JSON joined as bytes', () => {
+  it('orders an object as JSON.stringify does, array indices first', () => {
+    const entries: [string, unknown][] = [['b', 1], ['4294967295', 'not an index'], ['10', { x: 'é' }], ['2', [1]], ['000042', null], ['a', 'z'], ['4294967294', true], ['0', 0]];
+    const joined = jsonObjectOf(entries.map(([key, value]) => [key, Buffer.from(JSON.stringify(value))]));
+    expect(joined.toString('utf8')).toBe(JSON.stringify(Object.fromEntries(entries)));
+    expect(jsonObjectOf([]).toString()).toBe('{}');
+  });
+
+  it('joins an array of texts', () => {
+    const items = [{ a: 1 }, 'ü', null];
+    expect(joinedJson('[', items.map((item) => Buffer.from(JSON.stringify(item))), ']').toString('utf8')).toBe(JSON.stringify(items));
+    expect(joinedJson('[', [], ']').toString()).toBe('[]');
+  });
+});
