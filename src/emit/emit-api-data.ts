@@ -33,7 +33,7 @@ export async function emitDataFiles(dataFiles: Iterable<DataFile>, outDir: strin
     textInFlight += text.length;
     try {
       // Encoded once, for the file and for the store's hash, which would encode the text again.
-      const bytes = key !== undefined && typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+      const bytes = key !== undefined ? Buffer.from(text, 'utf8') : text;
       await folderOf(target);
       await writeFile(target, bytes);
       if (key !== undefined) await store!.keep(key, target, bytes);
@@ -62,7 +62,7 @@ export async function emitDataFiles(dataFiles: Iterable<DataFile>, outDir: strin
 }
 
 const filesInFlight = 64;
-/** Characters (or bytes) of text written at once, about 32 MB. */
+/** Characters of text written at once, about 32 MB. */
 const textInFlightLimit = 32 * 2 ** 20;
 
 /** The data store over a built site's files, as the Worker reads them (the build runs operations on it for examples). */

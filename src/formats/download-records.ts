@@ -46,8 +46,8 @@ export interface TableRows<Record> {
   keyAt(index: number): string;
   /** The input digests of the records the rows come from, when the catalogue has them. */
   digests: DigestList | undefined;
-  /** The JSON text of the record at `index` as UTF-8 bytes, when the catalogue keeps it (publishedReportJson); without, made from `at`. */
-  jsonAt?(index: number): Buffer;
+  /** The JSON text of the record at `index`, for records whose texts the catalogue may keep (publishedReportJson); without, made from `at`. */
+  jsonAt?(index: number): string;
 }
 
 export const landmarksTable: DownloadTable<LandmarkDownloadRecord> = {

@@ -11,7 +11,7 @@ import { seededRandom, syntheticCatalogueInput } from '../../scripts/lib/synthet
 // to test each rule of each operation, beside the workerd tests of the same routes.
 const input = syntheticCatalogueInput({ landmarks: 300, reports: 2_000, seed: 7, today: '2026-11-01', announced: 0.1 });
 const catalogue = buildCatalogue(input, 'https://lcr.test');
-const files = new Map([...apiDataFiles(catalogue, 'https://github.com/example/lcr')].map((file) => [file.sitePath, file.contents().toString()]));
+const files = new Map([...apiDataFiles(catalogue, 'https://github.com/example/lcr')].map((file) => [file.sitePath, file.contents()]));
 const store = dataStoreOver(async <T>(sitePath: string) => {
   const text = files.get(sitePath);
   if (text === undefined) throw new Error(`no data file ${sitePath}`);

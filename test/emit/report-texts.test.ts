@@ -6,7 +6,7 @@ import { syntheticCatalogueInput } from '../../scripts/lib/synthetic-content.ts'
 import { apiDataFiles } from '../../src/api/data-products.ts';
 import { buildCatalogue, publishedLandmark, publishedLandmarkJson, publishedReport, type Catalogue, type CatalogueInput } from '../../src/domain/catalogue.ts';
 import { keptReportLimit } from '../../src/domain/landmark-reports.ts';
-import { joinedJson, jsonObjectOf } from '../../src/domain/json-bytes.ts';
+import { jsonArrayOf, jsonObjectOf } from '../../src/domain/json-texts.ts';
 import { openReportTexts } from '../../src/emit/report-texts.ts';
 
 const siteUrl = 'https://lcr.test';
@@ -39,12 +39,12 @@ describe('report texts made once per build', () => {
     const texts = openReportTexts(catalogue, dir)!;
     expect(texts).toBeDefined();
     const expected = (index: number) => JSON.stringify(publishedReport(catalogue.reports[index]!, catalogue));
-    for (const [index, report] of catalogue.reports.entries()) expect(texts.json(report).toString('utf8')).toBe(expected(index));
+    for (const [index, report] of catalogue.reports.entries()) expect(texts.json(report)).toBe(expected(index));
     // Asked again, in reverse: read back from the scratch file, which no directory lists.
-    for (let index = catalogue.reports.length - 1; index >= 0; index--) expect(texts.json(catalogue.reports[index]!).toString('utf8')).toBe(expected(index));
+    for (let index = catalogue.reports.length - 1; index >= 0; index--) expect(texts.json(catalogue.reports[index]!)).toBe(expected(index));
     expect(await readdir(dir)).toEqual([]);
     texts.close();
-    expect(texts.json(catalogue.reports[0]!).toString('utf8')).toBe(expected(0));
+    expect(texts.json(catalogue.reports[0]!)).toBe(expected(0));
   });
 
   it('make every data file byte for byte as JSON.stringify of the records would', async () => {
@@ -55,7 +55,7 @@ describe('report texts made once per build', () => {
     const reportsById = new Map(catalogue.reports.map((report) => [report.id, publishedReport(report, catalogue)]));
     let checked = 0;
     for (const file of apiDataFiles(withTexts, 'https://github.com/example/lcr')) {
-      const text = file.contents().toString();
+      const text = file.contents();
       // Parsing orders an object's keys as JSON.stringify does: the same text again, or a key misplaced.
       expect(text, file.sitePath).toBe(`${JSON.stringify(JSON.parse(text))}\n`);
       if (/\/_data\/reports\/\d+\.json$/.test(file.sitePath)) {
@@ -65,23 +65,23 @@ describe('report texts made once per build', () => {
     }
     expect(checked).toBeGreaterThan(0);
     for (const landmark of catalogue.landmarks) {
-      expect(publishedLandmarkJson(landmark, withTexts).toString('utf8')).toBe(JSON.stringify(publishedLandmark(landmark, catalogue)));
+      expect(publishedLandmarkJson(landmark, withTexts)).toBe(JSON.stringify(publishedLandmark(landmark, catalogue)));
     }
     texts.close();
   });
 });
 
-describe('JSON joined as bytes', () => {
+describe('JSON joined from texts', () => {
   it('orders an object as JSON.stringify does, array indices first', () => {
     const entries: [string, unknown][] = [['b', 1], ['4294967295', 'not an index'], ['10', { x: 'é' }], ['2', [1]], ['000042', null], ['a', 'z'], ['4294967294', true], ['0', 0]];
-    const joined = jsonObjectOf(entries.map(([key, value]) => [key, Buffer.from(JSON.stringify(value))]));
-    expect(joined.toString('utf8')).toBe(JSON.stringify(Object.fromEntries(entries)));
-    expect(jsonObjectOf([]).toString()).toBe('{}');
+    const joined = jsonObjectOf(entries.map(([key, value]) => [key, JSON.stringify(value)]));
+    expect(joined).toBe(JSON.stringify(Object.fromEntries(entries)));
+    expect(jsonObjectOf([])).toBe('{}');
   });
 
   it('joins an array of texts', () => {
     const items = [{ a: 1 }, 'ü', null];
-    expect(joinedJson('[', items.map((item) => Buffer.from(JSON.stringify(item))), ']').toString('utf8')).toBe(JSON.stringify(items));
-    expect(joinedJson('[', [], ']').toString()).toBe('[]');
+    expect(jsonArrayOf(items.map((item) => JSON.stringify(item)))).toBe(JSON.stringify(items));
+    expect(jsonArrayOf([])).toBe('[]');
   });
 });

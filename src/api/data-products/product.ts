@@ -61,8 +61,7 @@ export type ReadDataFile = <T>(sitePath: string) => Promise<T>;
 /** One file made from the catalogue (behind the API routes, or the sitemap); its contents are made only when it cannot be reused. */
 export interface DataFile {
   sitePath: string;
-  /** Its text, or the UTF-8 bytes of it. */
-  contents(): string | Buffer;
+  contents(): string;
   /**
    * The input digests of the records it holds, in order, when the catalogue has them and the file
    * holds nothing else: the build reuses the file a previous build made from the same records.
@@ -75,8 +74,6 @@ const json = (value: unknown) => `${JSON.stringify(value)}\n`;
 export const dataFile = (sitePath: string, value: () => unknown, madeFrom?: () => Uint8Array[]): DataFile =>
   madeFrom ? { sitePath, contents: () => json(value()), madeFrom } : { sitePath, contents: () => json(value()) };
 
-/** A data file made from its JSON text's bytes, for files joined from texts made once per build (publishedReportJson). */
-export const jsonDataFile = (sitePath: string, bytes: () => Buffer, madeFrom?: () => Uint8Array[]): DataFile => {
-  const contents = () => Buffer.concat([bytes(), Buffer.from('\n')]);
-  return madeFrom ? { sitePath, contents, madeFrom } : { sitePath, contents };
-};
+/** A data file made from its JSON text, for files joined from texts made once per build (publishedReportJson). */
+export const jsonDataFile = (sitePath: string, text: () => string, madeFrom?: () => Uint8Array[]): DataFile =>
+  madeFrom ? { sitePath, contents: () => `${text()}\n`, madeFrom } : { sitePath, contents: () => `${text()}\n` };

@@ -3,7 +3,7 @@ import type { DownloadTable, TableRows } from '../../formats/download-records.ts
 import type { FlatColumn } from '../../formats/flat-columns.ts';
 import type { DatapackageResource } from './datapackage.ts';
 import type { SqliteDownload } from './sqlite-download.ts';
-import type { TextChunk, TextSection, WrittenFile } from './split-files.ts';
+import type { TextSection, WrittenFile } from './split-files.ts';
 
 /**
  * A download format, declared whole in one file of formats/ and listed once in
@@ -90,17 +90,17 @@ export interface ThreadJob {
 /** A row of a table as a text download writes it: its record, or the record's JSON text. */
 export interface TableRow {
   record(): unknown;
-  /** The record's JSON text: the table's own bytes of it when it keeps them (TableRows.jsonAt). */
-  json(): string | Buffer;
+  /** The record's JSON text: the table's own when it has one (TableRows.jsonAt). */
+  json(): string;
 }
 
 /** A table's rows as a section of a text download, each row's text made by `text`. */
 export function tableSection(
   { rows, runs }: TableInDownloads,
-  text: (row: TableRow, last: boolean) => TextChunk,
+  text: (row: TableRow, last: boolean) => string,
   around: { head?: string; tail?: string } = {},
 ): TextSection {
-  const jsonAt: (index: number) => string | Buffer = rows.jsonAt ?? ((index) => JSON.stringify(rows.at(index)));
+  const jsonAt = rows.jsonAt ?? ((index: number) => JSON.stringify(rows.at(index)));
   return {
     head: around.head ?? '',
     tail: around.tail ?? '',
@@ -112,7 +112,7 @@ export function tableSection(
 }
 
 /** A JSON array element per line, so diffs stay readable and a split never cuts a record. */
-export const jsonElement = (row: TableRow, last: boolean): TextChunk => [row.json(), last ? '\n' : ',\n'];
+export const jsonElement = (row: TableRow, last: boolean): string => `${row.json()}${last ? '' : ','}\n`;
 
 /** The columns of the table a resource holds. */
 export const tableOf = (resource: DownloadResource, tables: readonly TableColumns[]): TableColumns | undefined =>

@@ -65,7 +65,7 @@ export interface TextSection {
   tail: string;
   count: number;
   /** The row's text; `last` is for JSON, whose last element takes no comma. */
-  rowText(index: number, last: boolean): TextChunk;
+  rowText(index: number, last: boolean): string;
   /** The runs of rows [start, end) that make the parts (downloadPartRuns); without, text is cut by size only. */
   runs?: readonly (readonly [number, number])[];
   /** The input digests of the rows' records: a part made from rows that kept theirs is reused. */
@@ -79,12 +79,6 @@ export interface TextDownloadOptions {
   /** Where a split download's whole SHA-256 is computed. */
   wholeHashes: WholeHashes;
 }
-
-/**
- * Text to write: a string, its UTF-8 bytes (a report's JSON text is kept as bytes, see
- * report-texts.ts, so it is never decoded and encoded again), or several of these in turn.
- */
-export type TextChunk = string | Buffer | readonly (string | Buffer)[];
 
 /** A text download as written; the SHA-256 of a split one is still being computed from its parts. */
 export type WrittenText = Omit<WrittenDownload, 'sha256'> & { sha256: Promise<string> };
@@ -121,20 +115,20 @@ export async function writeTextDownload(dir: string, fileName: string, sections:
    * Writes the chunks as pieces of at most maxBytes, and hands each to `written` with its bytes,
    * its number in the run and whether it ends the run (known only once the next chunk is seen).
    */
-  const writeRun = async (chunks: Iterable<TextChunk>, written: (piece: Piece, bytes: Buffer, index: number, ends: boolean) => Promise<void>) => {
-    let pending: TextChunk[] = [];
+  const writeRun = async (chunks: Iterable<string>, written: (piece: Piece, bytes: Buffer, index: number, ends: boolean) => Promise<void>) => {
+    let pending: string[] = [];
     let pendingBytes = 0;
     let count = 0;
     let held: { piece: Piece; bytes: Buffer; index: number } | undefined;
     const flush = async () => {
       if (held) await written(held.piece, held.bytes, held.index, false);
-      const bytes = encodedTogether(pending);
+      const bytes = Buffer.from(pending.join(''), 'utf8');
       held = { piece: await writePiece(bytes), bytes, index: count++ };
       pending = [];
       pendingBytes = 0;
     };
     for (const chunk of chunks) {
-      const bytes = byteLengthOf(chunk);
+      const bytes = Buffer.byteLength(chunk, 'utf8');
       if (bytes > maxBytes) {
         throw new Error(
           `${fileName}: one record takes ${bytes} bytes, more than the ${maxBytes}-byte limit of a download file; ` +
@@ -193,33 +187,10 @@ export async function writeTextDownload(dir: string, fileName: string, sections:
   return nameThePieces(dir, fileName, pieces, maxBytes, options.wholeHashes);
 }
 
-function* runChunks(section: TextSection, start: number, end: number): Generator<TextChunk> {
+function* runChunks(section: TextSection, start: number, end: number): Generator<string> {
   if (start === 0) yield section.head;
   for (let index = start; index < end; index++) yield section.rowText(index, index === section.count - 1);
   if (end === section.count) yield section.tail;
-}
-
-const byteLengthOf = (chunk: TextChunk): number => {
-  if (typeof chunk === 'string') return Buffer.byteLength(chunk, 'utf8');
-  if (chunk instanceof Uint8Array) return chunk.length;
-  return chunk.reduce<number>((sum, part) => sum + byteLengthOf(part), 0);
-};
-
-/** The chunks' bytes: consecutive strings are joined and encoded at once, bytes copied as they are. */
-function encodedTogether(chunks: readonly TextChunk[]): Buffer {
-  const parts: Buffer[] = [];
-  let text: string[] = [];
-  const add = (chunk: TextChunk): void => {
-    if (typeof chunk === 'string') text.push(chunk);
-    else if (chunk instanceof Uint8Array) {
-      if (text.length > 0) parts.push(Buffer.from(text.join(''), 'utf8'));
-      text = [];
-      parts.push(chunk);
-    } else for (const part of chunk) add(part);
-  };
-  for (const chunk of chunks) add(chunk);
-  if (text.length > 0) parts.push(Buffer.from(text.join(''), 'utf8'));
-  return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
 }
 
 /**

@@ -17,7 +17,7 @@ export const ndjsonFormat: DownloadFormat = {
     kind: 'text',
     sections: (resource, context) => {
       const { table } = tableOf(resource, context.tables)!;
-      return [tableSection(context.table(table), (row) => [row.json(), '\n'])];
+      return [tableSection(context.table(table), (row) => `${row.json()}\n`)];
     },
   },
 };
