@@ -64,8 +64,8 @@ export interface Catalogue {
   inputDigests?: InputDigests;
   /**
    * Each report's published JSON text, when the build keeps them (src/emit/report-texts.ts): four
-   * files publish every report (two downloads, its bucket, its landmark's), and making its text
-   * was a fifth of a cold build's time after the load. Without, each is made when asked for.
+   * files publish every report (two downloads, its bucket, its landmark's), each of which made it.
+   * Without, each is made when asked for.
    */
   reportJson?: ReportJson;
 }
