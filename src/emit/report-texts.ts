@@ -1,5 +1,5 @@
-import { closeSync, mkdirSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
-import path from 'node:path';
+import { closeSync, writeSync } from 'node:fs';
+import { openScratchFile, sortedPosition, textReader } from '../kept/scratch-file.ts';
 import { publishedReport, type Catalogue, type ReportJson } from '../domain/catalogue.ts';
 import type { CatalogueReport } from '../schema/api.ts';
 
@@ -8,10 +8,7 @@ import type { CatalogueReport } from '../schema/api.ts';
  * position when another file publishes the report. Two downloads, the report's bucket and its
  * landmark's bucket each made its record, read its body and wrote its JSON; made once, a cold build
  * at 100k reports spends about 33 s after the load instead of 37 (see performance.md). The texts
- * stay out of the heap, which a million of them (2.4 GB) would not fit.
- *
- * The file is unlinked as soon as it is opened: it vanishes with the process, however it ends, and
- * holds no disk once closed.
+ * stay out of the heap, which a million of them (2.4 GB) would not fit (see src/kept/scratch-file.ts).
  */
 
 export interface ReportTexts {
@@ -24,10 +21,7 @@ export interface ReportTexts {
 export function openReportTexts(catalogue: Pick<Catalogue, 'reports' | 'bodies' | 'siteUrl'>, dir: string): ReportTexts | undefined {
   let descriptor: number;
   try {
-    mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, `.report-texts-${process.pid}-${Date.now()}`);
-    descriptor = openSync(file, 'wx+');
-    unlinkSync(file);
+    descriptor = openScratchFile(dir, 'report-texts');
   } catch {
     return undefined; // only a faster build depends on it
   }
@@ -39,21 +33,10 @@ export function openReportTexts(catalogue: Pick<Catalogue, 'reports' | 'bodies' 
   let open = true;
 
   const make = (report: CatalogueReport) => JSON.stringify(publishedReport(report, catalogue));
-  // Read as strings through one buffer, and written from strings. A Buffer per text counts as
-  // memory outside the heap, which V8 answers with full collections: at a million reports, with a
-  // Buffer per text, they came two to three times as often, each marking a 1.2 GB heap, and the
-  // text downloads took 327 s instead of 171.
-  let buffer = Buffer.alloc(64 * 1024);
-  const read = (position: number) => {
-    const bytes = lengths[position]!;
-    if (bytes > buffer.length) buffer = Buffer.alloc(bytes);
-    for (let done = 0; done < bytes; ) {
-      const got = readSync(descriptor, buffer, done, bytes - done, starts[position]! + done);
-      if (got === 0) throw new Error(`the report texts' scratch file ended early reading the report ${reports[position]!.id}`);
-      done += got;
-    }
-    return buffer.toString('utf8', 0, bytes);
-  };
+  // Read and written as strings: with a Buffer per text, the text downloads of a million reports
+  // took 327 s instead of 171 (see textReader).
+  const readText = textReader();
+  const read = (position: number) => readText(descriptor, starts[position]!, lengths[position]!, `the report ${reports[position]!.id}`);
   const keep = (position: number, text: string) => {
     let bytes: number;
     try {
@@ -71,7 +54,7 @@ export function openReportTexts(catalogue: Pick<Catalogue, 'reports' | 'bodies' 
   let last = -1;
   return {
     json(report) {
-      const position = reports[last + 1]?.id === report.id ? last + 1 : positionOf(reports, report.id);
+      const position = reports[last + 1]?.id === report.id ? last + 1 : sortedPosition(reports.length, (index) => reports[index]!.id, report.id);
       last = position;
       // Report ids are unique in a catalogue (cross-checks.ts); one it does not hold, or the
       // texts closed: made as without them.
@@ -87,18 +70,4 @@ export function openReportTexts(catalogue: Pick<Catalogue, 'reports' | 'bodies' 
       closeSync(descriptor);
     },
   };
-}
-
-/** The position of the report `id` among reports sorted by id, or -1. */
-function positionOf(reports: readonly CatalogueReport[], id: string): number {
-  let low = 0;
-  let high = reports.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const found = reports[middle]!.id;
-    if (found === id) return middle;
-    if (found < id) low = middle + 1;
-    else high = middle - 1;
-  }
-  return -1;
 }

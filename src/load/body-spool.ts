@@ -1,5 +1,5 @@
-import { closeSync, mkdirSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
-import path from 'node:path';
+import { closeSync, writeSync } from 'node:fs';
+import { openScratchFile, sortedPosition, textReader } from '../kept/scratch-file.ts';
 import type { ReportBodies } from '../domain/catalogue.ts';
 
 /**
@@ -10,8 +10,7 @@ import type { ReportBodies } from '../domain/catalogue.ts';
  * by position take one tenth of that. The bodies stay out of the heap, which a million of them
  * would fill (see records.ts).
  *
- * Each worker appends to a file of its own. The files are unlinked as soon as they are opened:
- * they vanish with the process, however it ends, and hold no disk once the spool is closed.
+ * Each worker appends to a scratch file of its own (src/kept/scratch-file.ts).
  */
 
 /** Where a body was written: its worker's file, the byte it starts at, and its length. */
@@ -49,14 +48,9 @@ export interface BodySpool {
 
 /** A spool of `files` scratch files in `dir` (created if needed). */
 export function openBodySpool(dir: string, files: number): BodySpool {
-  mkdirSync(dir, { recursive: true });
   const descriptors: number[] = [];
   try {
-    for (let file = 0; file < files; file++) {
-      const name = path.join(dir, `.body-spool-${process.pid}-${Date.now()}-${file}`);
-      descriptors.push(openSync(name, 'wx+'));
-      unlinkSync(name);
-    }
+    for (let file = 0; file < files; file++) descriptors.push(openScratchFile(dir, `body-spool-${file}`));
   } catch (error) {
     descriptors.forEach((descriptor) => closeSync(descriptor));
     throw error;
@@ -79,20 +73,7 @@ export function openBodySpool(dir: string, files: number): BodySpool {
     noted = undefined;
     return sorted;
   };
-  /** The report's position among the sorted ids, or -1. Report ids are unique in a catalogue (cross-checks.ts). */
-  const indexOf = (ids: readonly string[], id: string) => {
-    let low = 0;
-    let high = ids.length - 1;
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      const found = ids[middle]!;
-      if (found === id) return middle;
-      if (found < id) low = middle + 1;
-      else high = middle - 1;
-    }
-    return -1;
-  };
-  let buffer = Buffer.alloc(64 * 1024);
+  const readText = textReader();
 
   return {
     descriptors,
@@ -106,18 +87,10 @@ export function openBodySpool(dir: string, files: number): BodySpool {
       return (report) => {
         if (!open) return otherwise(report);
         const { ids, files, starts, lengths } = sortNoted();
-        const index = indexOf(ids, report.id);
+        // Report ids are unique in a catalogue (cross-checks.ts).
+        const index = sortedPosition(ids.length, (position) => ids[position]!, report.id);
         if (index === -1) return otherwise(report);
-        const bytes = lengths[index]!;
-        if (bytes > buffer.length) buffer = Buffer.alloc(bytes);
-        const descriptor = descriptors[files[index]!]!;
-        const start = starts[index]!;
-        for (let read = 0; read < bytes; ) {
-          const got = readSync(descriptor, buffer, read, bytes - read, start + read);
-          if (got === 0) throw new Error(`the body spool ended early reading the report ${report.id}`);
-          read += got;
-        }
-        return buffer.toString('utf8', 0, bytes);
+        return readText(descriptors[files[index]!]!, starts[index]!, lengths[index]!, `the body of the report ${report.id}`);
       };
     },
     close() {

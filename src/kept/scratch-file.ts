@@ -1,0 +1,58 @@
+import { closeSync, mkdirSync, openSync, readSync, unlinkSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Scratch files that hold texts for the length of one build, read back by position: the parse
+ * workers' report bodies (src/load/body-spool.ts) and each report's published JSON
+ * (src/emit/report-texts.ts). At a million reports either weighs gigabytes, which the heap would
+ * not hold.
+ *
+ * A scratch file is unlinked as soon as it is opened: it vanishes with the process, however it
+ * ends, and holds no disk once its descriptor is closed. Nothing reads it in a later build.
+ */
+
+/** Opens a new scratch file in `dir` (made if needed), named after `label` while it has a name; its descriptor. */
+export function openScratchFile(dir: string, label: string): number {
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `.${label}-${process.pid}-${Date.now()}`);
+  const descriptor = openSync(file, 'wx+');
+  try {
+    unlinkSync(file);
+  } catch (error) {
+    closeSync(descriptor);
+    throw error;
+  }
+  return descriptor;
+}
+
+/**
+ * A reader of texts by position through one buffer, grown to the longest text read: a Buffer per
+ * text counts as memory outside the heap, which V8 answers with full collections (at a million
+ * reports they came two to three times as often, each marking a 1.2 GB heap).
+ */
+export function textReader(): (descriptor: number, start: number, bytes: number, what: string) => string {
+  let buffer = Buffer.alloc(64 * 1024);
+  return (descriptor, start, bytes, what) => {
+    if (bytes > buffer.length) buffer = Buffer.alloc(bytes);
+    for (let done = 0; done < bytes; ) {
+      const got = readSync(descriptor, buffer, done, bytes - done, start + done);
+      if (got === 0) throw new Error(`a scratch file ended early reading ${what}`);
+      done += got;
+    }
+    return buffer.toString('utf8', 0, bytes);
+  };
+}
+
+/** The position of `key` among `count` keys sorted ascending, each read by `keyAt`; -1 when it is not among them. */
+export function sortedPosition(count: number, keyAt: (index: number) => string, key: string): number {
+  let low = 0;
+  let high = count - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const found = keyAt(middle);
+    if (found === key) return middle;
+    if (found < key) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
