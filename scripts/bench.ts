@@ -1,9 +1,10 @@
-// npm run bench [-- --sizes 1000,100000 --reports-per-landmark 10 --skews 0,1.1 --requests 100 --routes nearby,landmark --build-sizes 1000:10000,10000:100000 --search-sizes 1000,100000 --rebuild-baseline REV --rebuild-pairs 3]
+// npm run bench [-- --sizes 1000,100000 --reports-per-landmark 10 --skews 0,1.1 --requests 100 --routes nearby,landmark --build-sizes 1000:10000,10000:100000 --search-sizes 1000,100000 --cold-pairs 3 --rebuild-baseline REV --rebuild-pairs 3]
 //
 // Measures, on deterministic synthetic catalogues written to a temporary folder (never content/):
 // - validation time of the content loader on 10k report files;
 // - the build at each --build-sizes pair: wall time against the parse floor, peak memory, files,
 //   largest file, and the rebuild after one report changed (scripts/lib/bench-build.ts); with
+//   --cold-pairs N, the floor and the cold build N times in turn and the median of their ratios; with
 //   --rebuild-baseline, a git revision of this repository, also --rebuild-pairs one-report rebuilds
 //   of the same tree by that revision's code and this code, taken in turn, and their ratio;
 // - per-route latency, workerd CPU time and the largest answer in bytes per request at each
@@ -55,6 +56,7 @@ const { values } = parseArgs({
     'search-sizes': { type: 'string', default: '1000,100000' },
     'rebuild-baseline': { type: 'string' },
     'rebuild-pairs': { type: 'string', default: '3' },
+    'cold-pairs': { type: 'string', default: '1' },
     'watch-landmarks': { type: 'string', default: '10000' },
     routes: { type: 'string', default: '' },
     help: { type: 'boolean', default: false },
@@ -77,6 +79,11 @@ const warmRequests = Number(values.requests);
 const rebuildPairs = Number(values['rebuild-pairs']);
 if (!Number.isInteger(rebuildPairs) || rebuildPairs < 1) {
   console.error(`--rebuild-pairs must be a whole number of at least 1, not "${values['rebuild-pairs']}".`);
+  process.exit(2);
+}
+const coldPairs = Number(values['cold-pairs']);
+if (!Number.isInteger(coldPairs) || coldPairs < 1) {
+  console.error(`--cold-pairs must be a whole number of at least 1, not "${values['cold-pairs']}".`);
   process.exit(2);
 }
 const coldStarts = Number(values['cold-starts']);
@@ -246,7 +253,7 @@ try {
   await benchSearchRelevance();
   for (const size of searchSizes) await benchSearchIndex(size);
   const baseline = values['rebuild-baseline'] ? { revision: values['rebuild-baseline'], pairs: rebuildPairs } : undefined;
-  if (buildSizes.length > 0) await benchBuild(scratch, buildSizes, baseline);
+  if (buildSizes.length > 0) await benchBuild(scratch, buildSizes, baseline, coldPairs);
   for (const size of sizes) for (const skew of skews) await benchRoutes(size, skew);
   if (Number(values['watch-landmarks']) > 0) await benchWatch(scratch, Number(values['watch-landmarks']));
 } finally {
