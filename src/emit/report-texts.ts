@@ -1,5 +1,6 @@
 import { closeSync, writeSync } from 'node:fs';
-import { openScratchFile, sortedPosition, textReader } from '../kept/scratch-file.ts';
+import { openScratchFile, textReader } from '../kept/scratch-file.ts';
+import { positionsByKey } from './positions-by-key.ts';
 import { publishedReport, type Catalogue, type ReportJson } from '../domain/catalogue.ts';
 import type { CatalogueReport } from '../schema/api.ts';
 
@@ -50,11 +51,14 @@ export function openReportTexts(catalogue: Pick<Catalogue, 'reports' | 'bodies' 
     end += bytes;
   };
 
-  // The downloads ask for the reports in order: the one after the last is tried first.
+  // The downloads ask for the reports in order: the one after the last is tried first. Buckets and
+  // landmarks ask in their own order; their reports are found by id.
   let last = -1;
+  let positionOf: ((id: string) => number) | undefined;
   return {
     json(report) {
-      const position = reports[last + 1]?.id === report.id ? last + 1 : sortedPosition(reports.length, (index) => reports[index]!.id, report.id);
+      let position = last + 1;
+      if (reports[position]?.id !== report.id) position = (positionOf ??= positionsByKey(reports.length, (index) => reports[index]!.id))(report.id);
       last = position;
       // Report ids are unique in a catalogue (cross-checks.ts); one it does not hold, or the
       // texts closed: made as without them.
