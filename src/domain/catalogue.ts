@@ -16,7 +16,7 @@ import { noItems, sharedStrings } from './shared-values.ts';
 import { keptReportLimit, keptReports } from './landmark-reports.ts';
 import { DigestList, landmarkInputText, reportInputText, supersededInputText, type DigestFunction, type InputDigests } from './input-digests.ts';
 import { applySupersession } from './supersession.ts';
-import { jsonArrayOf } from './json-texts.ts';
+import { jsonArrayOf, utf8BytesOf, type Utf8Bytes } from './json-texts.ts';
 import { watchChecksOf } from './watch-checks.ts';
 import { pageUrlsOf, reportUrlsOf, siteUrls, type SiteUrls } from './urls.ts';
 
@@ -70,8 +70,8 @@ export interface Catalogue {
   reportJson?: ReportJson;
 }
 
-/** A report's published JSON text: JSON.stringify of publishedReport. */
-export type ReportJson = (report: CatalogueReport) => string;
+/** A report's published JSON text, JSON.stringify of publishedReport, as UTF-8 bytes (json-texts.ts). */
+export type ReportJson = (report: CatalogueReport) => Utf8Bytes;
 
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
 
@@ -285,9 +285,9 @@ export function publishedReport(report: CatalogueReport, { bodies, siteUrl }: Pi
   return { ...before, details: bodies(report), updatedAt, urls: reportUrlsOf(report.id, siteUrls(siteUrl)) };
 }
 
-/** The JSON text of publishedReport, made once per build when the catalogue keeps report texts. */
-export function publishedReportJson(report: CatalogueReport, catalogue: Pick<Catalogue, 'bodies' | 'siteUrl' | 'reportJson'>): string {
-  return catalogue.reportJson ? catalogue.reportJson(report) : JSON.stringify(publishedReport(report, catalogue));
+/** The JSON text of publishedReport as UTF-8 bytes, made once per build when the catalogue keeps report texts. */
+export function publishedReportJson(report: CatalogueReport, catalogue: Pick<Catalogue, 'bodies' | 'siteUrl' | 'reportJson'>): Utf8Bytes {
+  return catalogue.reportJson ? catalogue.reportJson(report) : utf8BytesOf(JSON.stringify(publishedReport(report, catalogue)));
 }
 
 /**
@@ -295,11 +295,11 @@ export function publishedReportJson(report: CatalogueReport, catalogue: Pick<Cat
  * `reports` is a detail's last key (landmarkDetailOf), so their texts end the landmark's; should
  * that ever change, the whole landmark is made as before.
  */
-export function publishedLandmarkJson(landmark: CatalogueLandmark, catalogue: Pick<Catalogue, 'bodies' | 'siteUrl' | 'reportJson'>): string {
+export function publishedLandmarkJson(landmark: CatalogueLandmark, catalogue: Pick<Catalogue, 'bodies' | 'siteUrl' | 'reportJson'>): Utf8Bytes {
   const placeholder = '"reports":0}';
-  const rest = JSON.stringify({ ...landmark, reports: 0 });
-  if (!rest.endsWith(placeholder)) return JSON.stringify(publishedLandmark(landmark, catalogue));
-  return `${rest.slice(0, -placeholder.length)}"reports":${jsonArrayOf(landmark.reports.map((report) => publishedReportJson(report, catalogue)))}}`;
+  const rest = utf8BytesOf(JSON.stringify({ ...landmark, reports: 0 }));
+  if (!rest.endsWith(placeholder)) return utf8BytesOf(JSON.stringify(publishedLandmark(landmark, catalogue)));
+  return `${rest.slice(0, -placeholder.length)}"reports":${jsonArrayOf(landmark.reports.map((report) => publishedReportJson(report, catalogue)))}}` as Utf8Bytes;
 }
 
 /** A landmark as the API publishes it, with its reports as published. */

@@ -25,7 +25,7 @@ export async function emitDataFiles(dataFiles: Iterable<DataFile>, outDir: strin
     if (!made) folders.set(folder, (made = mkdir(folder, { recursive: true })));
     return made;
   };
-  const emit = async ({ sitePath, contents, madeFrom }: DataFile) => {
+  const emit = async ({ sitePath, contents, utf8Bytes, madeFrom }: DataFile) => {
     const key = store && madeFrom ? store.keyOf(sitePath, madeFrom()) : undefined;
     const target = path.join(outDir, ...sitePath.split('/').filter(Boolean));
     if (key !== undefined && (await store!.reuse(key, target))) return;
@@ -33,7 +33,7 @@ export async function emitDataFiles(dataFiles: Iterable<DataFile>, outDir: strin
     textInFlight += text.length;
     try {
       // Encoded once, for the file and for the store's hash, which would encode the text again.
-      const bytes = key !== undefined ? Buffer.from(text, 'utf8') : text;
+      const bytes = Buffer.from(text, utf8Bytes ? 'latin1' : 'utf8');
       await folderOf(target);
       await writeFile(target, bytes);
       if (key !== undefined) await store!.keep(key, target, bytes);

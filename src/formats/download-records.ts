@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { storedLandmarkDetail, storedReport, type CatalogueLandmark, type StoredReport } from '../schema/api.ts';
 import { publishedReport, publishedReportJson, type Catalogue } from '../domain/catalogue.ts';
 import type { DigestList } from '../domain/input-digests.ts';
+import type { Utf8Bytes } from '../domain/json-texts.ts';
 
 /**
  * The records of the bulk downloads: what the API serves minus what depends on the moment of the
@@ -47,7 +48,7 @@ export interface TableRows<Record> {
   /** The input digests of the records the rows come from, when the catalogue has them. */
   digests: DigestList | undefined;
   /** The JSON text of the record at `index`, for records whose texts the catalogue may keep (publishedReportJson); without, made from `at`. */
-  jsonAt?(index: number): string;
+  jsonAt?(index: number): Utf8Bytes;
 }
 
 export const landmarksTable: DownloadTable<LandmarkDownloadRecord> = {

@@ -28,9 +28,10 @@ export function openScratchFile(dir: string, label: string): number {
 /**
  * A reader of texts by position through one buffer, grown to the longest text read: a Buffer per
  * text counts as memory outside the heap, which V8 answers with full collections (at a million
- * reports they came two to three times as often, each marking a 1.2 GB heap).
+ * reports they came two to three times as often, each marking a 1.2 GB heap). A text is decoded
+ * from UTF-8, or, with 'latin1', taken as its bytes, one character per byte.
  */
-export function textReader(): (descriptor: number, start: number, bytes: number, what: string) => string {
+export function textReader(encoding: 'utf8' | 'latin1' = 'utf8'): (descriptor: number, start: number, bytes: number, what: string) => string {
   let buffer = Buffer.alloc(64 * 1024);
   return (descriptor, start, bytes, what) => {
     if (bytes > buffer.length) buffer = Buffer.alloc(bytes);
@@ -39,7 +40,7 @@ export function textReader(): (descriptor: number, start: number, bytes: number,
       if (got === 0) throw new Error(`a scratch file ended early reading ${what}`);
       done += got;
     }
-    return buffer.toString('utf8', 0, bytes);
+    return buffer.toString(encoding, 0, bytes);
   };
 }
 

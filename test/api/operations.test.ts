@@ -3,6 +3,7 @@ import { ApiError } from '../../src/api/api-error.ts';
 import { apiOperations, operationOrder, type OperationId } from '../../src/api/api-operations.ts';
 import { buildCatalogue } from '../../src/domain/catalogue.ts';
 import { apiDataFiles, dataStoreOver } from '../../src/api/data-products.ts';
+import { dataFileText } from '../../src/api/data-products/product.ts';
 import type { OperationContext } from '../../src/api/operations/context.ts';
 import { runOperation } from '../../src/api/operations/run-operation.ts';
 import { seededRandom, syntheticCatalogueInput } from '../../scripts/lib/synthetic-content.ts';
@@ -11,7 +12,7 @@ import { seededRandom, syntheticCatalogueInput } from '../../scripts/lib/synthet
 // to test each rule of each operation, beside the workerd tests of the same routes.
 const input = syntheticCatalogueInput({ landmarks: 300, reports: 2_000, seed: 7, today: '2026-11-01', announced: 0.1 });
 const catalogue = buildCatalogue(input, 'https://lcr.test');
-const files = new Map([...apiDataFiles(catalogue, 'https://github.com/example/lcr')].map((file) => [file.sitePath, file.contents()]));
+const files = new Map([...apiDataFiles(catalogue, 'https://github.com/example/lcr')].map((file) => [file.sitePath, dataFileText(file)]));
 const store = dataStoreOver(async <T>(sitePath: string) => {
   const text = files.get(sitePath);
   if (text === undefined) throw new Error(`no data file ${sitePath}`);

@@ -4,12 +4,16 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { syntheticCatalogueInput } from '../../scripts/lib/synthetic-content.ts';
 import { apiDataFiles } from '../../src/api/data-products.ts';
+import { dataFileText } from '../../src/api/data-products/product.ts';
 import { buildCatalogue, publishedLandmark, publishedLandmarkJson, publishedReport, type Catalogue, type CatalogueInput } from '../../src/domain/catalogue.ts';
 import { keptReportLimit } from '../../src/domain/landmark-reports.ts';
-import { jsonArrayOf, jsonObjectOf } from '../../src/domain/json-texts.ts';
+import { jsonArrayOf, jsonObjectOf, utf8BytesOf } from '../../src/domain/json-texts.ts';
 import { openReportTexts } from '../../src/emit/report-texts.ts';
 
 const siteUrl = 'https://lcr.test';
+
+/** The text whose UTF-8 bytes these are, one character per byte. */
+const textOf = (bytes: string) => Buffer.from(bytes, 'latin1').toString('utf8');
 
 /**
  * A catalogue whose keys JSON orders apart: report ids and a slug that are array indices, which
@@ -39,12 +43,12 @@ describe('report texts made once per build', () => {
     const texts = openReportTexts(catalogue, dir)!;
     expect(texts).toBeDefined();
     const expected = (index: number) => JSON.stringify(publishedReport(catalogue.reports[index]!, catalogue));
-    for (const [index, report] of catalogue.reports.entries()) expect(texts.json(report)).toBe(expected(index));
+    for (const [index, report] of catalogue.reports.entries()) expect(textOf(texts.json(report))).toBe(expected(index));
     // Asked again, in reverse: read back from the scratch file, which no directory lists.
-    for (let index = catalogue.reports.length - 1; index >= 0; index--) expect(texts.json(catalogue.reports[index]!)).toBe(expected(index));
+    for (let index = catalogue.reports.length - 1; index >= 0; index--) expect(textOf(texts.json(catalogue.reports[index]!))).toBe(expected(index));
     expect(await readdir(dir)).toEqual([]);
     texts.close();
-    expect(texts.json(catalogue.reports[0]!)).toBe(expected(0));
+    expect(textOf(texts.json(catalogue.reports[0]!))).toBe(expected(0));
   });
 
   it('make every data file byte for byte as JSON.stringify of the records would', async () => {
@@ -54,8 +58,10 @@ describe('report texts made once per build', () => {
     const withTexts: Catalogue = { ...catalogue, reportJson: texts.json };
     const reportsById = new Map(catalogue.reports.map((report) => [report.id, publishedReport(report, catalogue)]));
     let checked = 0;
+    let notAscii = 0;
     for (const file of apiDataFiles(withTexts, 'https://github.com/example/lcr')) {
-      const text = file.contents();
+      const text = dataFileText(file);
+      if (file.utf8Bytes && /[\u0080-\uffff]/.test(text)) notAscii++;
       // Parsing orders an object's keys as JSON.stringify does: the same text again, or a key misplaced.
       expect(text, file.sitePath).toBe(`${JSON.stringify(JSON.parse(text))}\n`);
       if (/\/_data\/reports\/\d+\.json$/.test(file.sitePath)) {
@@ -64,8 +70,10 @@ describe('report texts made once per build', () => {
       }
     }
     expect(checked).toBeGreaterThan(0);
+    expect(notAscii).toBeGreaterThan(0);
     for (const landmark of catalogue.landmarks) {
-      expect(publishedLandmarkJson(landmark, withTexts)).toBe(JSON.stringify(publishedLandmark(landmark, catalogue)));
+      expect(textOf(publishedLandmarkJson(landmark, withTexts))).toBe(JSON.stringify(publishedLandmark(landmark, catalogue)));
+      expect(textOf(publishedLandmarkJson(landmark, catalogue))).toBe(JSON.stringify(publishedLandmark(landmark, catalogue)));
     }
     texts.close();
   });
@@ -74,14 +82,22 @@ describe('report texts made once per build', () => {
 describe('JSON joined from texts', () => {
   it('orders an object as JSON.stringify does, array indices first', () => {
     const entries: [string, unknown][] = [['b', 1], ['4294967295', 'not an index'], ['10', { x: 'é' }], ['2', [1]], ['000042', null], ['a', 'z'], ['4294967294', true], ['0', 0]];
-    const joined = jsonObjectOf(entries.map(([key, value]) => [key, JSON.stringify(value)]));
-    expect(joined).toBe(JSON.stringify(Object.fromEntries(entries)));
+    const joined = jsonObjectOf(entries.map(([key, value]) => [key, utf8BytesOf(JSON.stringify(value))]));
+    expect(textOf(joined)).toBe(JSON.stringify(Object.fromEntries(entries)));
     expect(jsonObjectOf([])).toBe('{}');
   });
 
   it('joins an array of texts', () => {
     const items = [{ a: 1 }, 'ü', null];
-    expect(jsonArrayOf(items.map((item) => JSON.stringify(item)))).toBe(JSON.stringify(items));
+    expect(textOf(jsonArrayOf(items.map((item) => utf8BytesOf(JSON.stringify(item)))))).toBe(JSON.stringify(items));
     expect(jsonArrayOf([])).toBe('[]');
+  });
+
+  it('holds a text as its UTF-8 bytes, one character per byte, as Node writes it', () => {
+    // ASCII, Latin-1, other planes (a surrogate pair), and a text longer than one slice of the conversion.
+    for (const text of ['', 'plain ASCII {"a":1}', 'Fermé, Ürgüp', '東京 — “quoted”', 'emoji 🏛️ and 𝄞', `${'é東'.repeat(5000)}end`]) {
+      expect(utf8BytesOf(text)).toBe(Buffer.from(text, 'utf8').toString('latin1'));
+      expect(textOf(utf8BytesOf(text))).toBe(text);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { bucketPositions } from '../../domain/buckets.ts';
-import { jsonObjectOf } from '../../domain/json-texts.ts';
+import { jsonObjectOf, type Utf8Bytes } from '../../domain/json-texts.ts';
 import type { DigestList } from '../../domain/input-digests.ts';
 import { jsonDataFile, type DataFile } from './product.ts';
 
@@ -14,7 +14,7 @@ export function* bucketFiles<T>(
   bucketCount: number,
   pathOf: (index: number) => string,
   digests: DigestList | undefined,
-  publishedJson: (record: T) => string,
+  publishedJson: (record: T) => Utf8Bytes,
 ): Generator<DataFile> {
   for (const [index, positions] of bucketPositions(keys, bucketCount).entries()) {
     const bucket = () => jsonObjectOf(positions.map((position) => [keys[position]!, publishedJson(records[position]!)]));

@@ -1,4 +1,5 @@
 import type { Catalogue } from '../../domain/catalogue.ts';
+import { textOfUtf8Bytes, type Utf8Bytes } from '../../domain/json-texts.ts';
 import type { DataLayout } from '../data-layout.ts';
 import type { StoredLandmarkSummary } from '../../schema/api.ts';
 
@@ -62,6 +63,8 @@ export type ReadDataFile = <T>(sitePath: string) => Promise<T>;
 export interface DataFile {
   sitePath: string;
   contents(): string;
+  /** `contents()` gives the file's UTF-8 bytes, one character per byte, rather than its text (see json-texts.ts). */
+  utf8Bytes?: true;
   /**
    * The input digests of the records it holds, in order, when the catalogue has them and the file
    * holds nothing else: the build reuses the file a previous build made from the same records.
@@ -74,6 +77,9 @@ const json = (value: unknown) => `${JSON.stringify(value)}\n`;
 export const dataFile = (sitePath: string, value: () => unknown, madeFrom?: () => Uint8Array[]): DataFile =>
   madeFrom ? { sitePath, contents: () => json(value()), madeFrom } : { sitePath, contents: () => json(value()) };
 
-/** A data file made from its JSON text, for files joined from texts made once per build (publishedReportJson). */
-export const jsonDataFile = (sitePath: string, text: () => string, madeFrom?: () => Uint8Array[]): DataFile =>
-  madeFrom ? { sitePath, contents: () => `${text()}\n`, madeFrom } : { sitePath, contents: () => `${text()}\n` };
+/** The text of a data file, whichever way it holds its contents. */
+export const dataFileText = (file: DataFile): string => (file.utf8Bytes ? textOfUtf8Bytes(file.contents() as Utf8Bytes) : file.contents());
+
+/** A data file made from its JSON text as UTF-8 bytes, for files joined from texts made once per build (publishedReportJson). */
+export const jsonDataFile = (sitePath: string, text: () => Utf8Bytes, madeFrom?: () => Uint8Array[]): DataFile =>
+  madeFrom ? { sitePath, contents: () => `${text()}\n`, utf8Bytes: true, madeFrom } : { sitePath, contents: () => `${text()}\n`, utf8Bytes: true };

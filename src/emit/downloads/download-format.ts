@@ -4,6 +4,7 @@ import type { FlatColumn } from '../../formats/flat-columns.ts';
 import type { DatapackageResource } from './datapackage.ts';
 import type { SqliteDownload } from './sqlite-download.ts';
 import type { TextSection, WrittenFile } from './split-files.ts';
+import { utf8BytesOf, type Utf8Bytes } from '../../domain/json-texts.ts';
 
 /**
  * A download format, declared whole in one file of formats/ and listed once in
@@ -90,20 +91,20 @@ export interface ThreadJob {
 /** A row of a table as a text download writes it: its record, or the record's JSON text. */
 export interface TableRow {
   record(): unknown;
-  /** The record's JSON text: the table's own when it has one (TableRows.jsonAt). */
-  json(): string;
+  /** The record's JSON text as UTF-8 bytes: the table's own when it has one (TableRows.jsonAt). */
+  json(): Utf8Bytes;
 }
 
 /** A table's rows as a section of a text download, each row's text made by `text`. */
 export function tableSection(
   { rows, runs }: TableInDownloads,
-  text: (row: TableRow, last: boolean) => string,
+  text: (row: TableRow, last: boolean) => Utf8Bytes,
   around: { head?: string; tail?: string } = {},
 ): TextSection {
-  const jsonAt = rows.jsonAt ?? ((index: number) => JSON.stringify(rows.at(index)));
+  const jsonAt = rows.jsonAt ?? ((index: number) => utf8BytesOf(JSON.stringify(rows.at(index))));
   return {
-    head: around.head ?? '',
-    tail: around.tail ?? '',
+    head: utf8BytesOf(around.head ?? ''),
+    tail: utf8BytesOf(around.tail ?? ''),
     count: rows.count,
     rowText: (index, last) => text({ record: () => rows.at(index), json: () => jsonAt(index) }, last),
     runs,
@@ -112,7 +113,7 @@ export function tableSection(
 }
 
 /** A JSON array element per line, so diffs stay readable and a split never cuts a record. */
-export const jsonElement = (row: TableRow, last: boolean): string => `${row.json()}${last ? '' : ','}\n`;
+export const jsonElement = (row: TableRow, last: boolean): Utf8Bytes => `${row.json()}${last ? '' : ','}\n` as Utf8Bytes;
 
 /** The columns of the table a resource holds. */
 export const tableOf = (resource: DownloadResource, tables: readonly TableColumns[]): TableColumns | undefined =>

@@ -5,6 +5,7 @@ import { partFileName } from '../../formats/download-resources.ts';
 import type { DigestList } from '../../domain/input-digests.ts';
 import type { OutputStore } from '../../kept/output-files.ts';
 import type { WholeHashes } from './whole-hashes.ts';
+import type { Utf8Bytes } from '../../domain/json-texts.ts';
 
 /**
  * Writes a download as one file, or, when it is larger than the size limit, as numbered parts that
@@ -58,14 +59,15 @@ function partWriter(dir: string, fileName: string) {
  * One table's rows in a text download, with the text around them: a CSV header, the brackets of a
  * JSON array. The rows' texts are made only for the parts that cannot be reused.
  */
+/** A part of a text download; its texts are UTF-8 bytes, one character per byte (json-texts.ts). */
 export interface TextSection {
   /** Written before the first row. */
-  head: string;
+  head: Utf8Bytes;
   /** Written after the last row. */
-  tail: string;
+  tail: Utf8Bytes;
   count: number;
   /** The row's text; `last` is for JSON, whose last element takes no comma. */
-  rowText(index: number, last: boolean): string;
+  rowText(index: number, last: boolean): Utf8Bytes;
   /** The runs of rows [start, end) that make the parts (downloadPartRuns); without, text is cut by size only. */
   runs?: readonly (readonly [number, number])[];
   /** The input digests of the rows' records: a part made from rows that kept theirs is reused. */
@@ -122,13 +124,13 @@ export async function writeTextDownload(dir: string, fileName: string, sections:
     let held: { piece: Piece; bytes: Buffer; index: number } | undefined;
     const flush = async () => {
       if (held) await written(held.piece, held.bytes, held.index, false);
-      const bytes = Buffer.from(pending.join(''), 'utf8');
+      const bytes = Buffer.from(pending.join(''), 'latin1');
       held = { piece: await writePiece(bytes), bytes, index: count++ };
       pending = [];
       pendingBytes = 0;
     };
     for (const chunk of chunks) {
-      const bytes = Buffer.byteLength(chunk, 'utf8');
+      const bytes = chunk.length;
       if (bytes > maxBytes) {
         throw new Error(
           `${fileName}: one record takes ${bytes} bytes, more than the ${maxBytes}-byte limit of a download file; ` +
@@ -187,7 +189,7 @@ export async function writeTextDownload(dir: string, fileName: string, sections:
   return nameThePieces(dir, fileName, pieces, maxBytes, options.wholeHashes);
 }
 
-function* runChunks(section: TextSection, start: number, end: number): Generator<string> {
+function* runChunks(section: TextSection, start: number, end: number): Generator<Utf8Bytes> {
   if (start === 0) yield section.head;
   for (let index = start; index < end; index++) yield section.rowText(index, index === section.count - 1);
   if (end === section.count) yield section.tail;

@@ -1,3 +1,4 @@
+import { utf8BytesOf } from '../../../domain/json-texts.ts';
 import { changesFeed, changesFeedLength } from '../changes-feed.ts';
 import type { DownloadFormat } from '../download-format.ts';
 
@@ -13,8 +14,9 @@ export const atomFormat: DownloadFormat = {
     kind: 'text',
     sections: (_resource, context) => {
       // A hundred short entries stay far below 25 MiB; lines as rows keep even a tiny test limit honest.
-      const lines = changesFeed(context.catalogue.reports, context.siteUrl).split(/(?<=\n)/);
-      return [{ head: '', tail: '', count: lines.length, rowText: (index) => lines[index]! }];
+      const lines = changesFeed(context.catalogue.reports, context.siteUrl).split(/(?<=\n)/).map(utf8BytesOf);
+      const nothing = utf8BytesOf('');
+      return [{ head: nothing, tail: nothing, count: lines.length, rowText: (index) => lines[index]! }];
     },
   },
 };

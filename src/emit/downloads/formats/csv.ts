@@ -1,3 +1,4 @@
+import { utf8BytesOf } from '../../../domain/json-texts.ts';
 import { flattenRecord, flatteningNote } from '../../../formats/flat-columns.ts';
 import { csvDialect, csvRow } from '../csv.ts';
 import { tableSection, tableOf, type DownloadFormat } from '../download-format.ts';
@@ -20,7 +21,7 @@ export const csvFormat: DownloadFormat = {
     kind: 'text',
     sections: (resource, context) => {
       const { table, columns } = tableOf(resource, context.tables)!;
-      return [tableSection(context.table(table), (row) => csvRow(flattenRecord(row.record(), columns)), { head: csvRow(columns.map((column) => column.name)) })];
+      return [tableSection(context.table(table), (row) => utf8BytesOf(csvRow(flattenRecord(row.record(), columns))), { head: csvRow(columns.map((column) => column.name)) })];
     },
   },
 };

@@ -1,3 +1,4 @@
+import type { Utf8Bytes } from '../../../domain/json-texts.ts';
 import { recordJsonSchema } from '../../../formats/flat-columns.ts';
 import { tableSection, tableOf, type DownloadFormat } from '../download-format.ts';
 
@@ -17,7 +18,7 @@ export const ndjsonFormat: DownloadFormat = {
     kind: 'text',
     sections: (resource, context) => {
       const { table } = tableOf(resource, context.tables)!;
-      return [tableSection(context.table(table), (row) => `${row.json()}\n`)];
+      return [tableSection(context.table(table), (row) => `${row.json()}\n` as Utf8Bytes)];
     },
   },
 };
