@@ -17,10 +17,20 @@ export type Utf8Bytes = string & { readonly [utf8BytesBrand]: true };
 
 const ascii = /^[^\u0080-\uffff]*$/;
 const encoder = new TextEncoder();
+/**
+ * Node's Buffer where there is one (the build): it converts four times as fast as the portable
+ * way below, which the Worker, without it, would use.
+ */
+const nodeBuffer = (globalThis as { Buffer?: { from(text: string, encoding: 'utf8'): { toString(encoding: 'latin1'): string } } }).Buffer;
 
 /** The UTF-8 bytes of `text`, one character per byte; an ASCII text is its own. */
 export function utf8BytesOf(text: string): Utf8Bytes {
   if (ascii.test(text)) return text as Utf8Bytes;
+  return nodeBuffer ? (nodeBuffer.from(text, 'utf8').toString('latin1') as Utf8Bytes) : portableUtf8BytesOf(text);
+}
+
+/** utf8BytesOf without Buffer, as the Worker runs it. */
+export function portableUtf8BytesOf(text: string): Utf8Bytes {
   const bytes = encoder.encode(text);
   let joined = '';
   // In slices: a spread or `apply` of a whole large array overflows the stack.

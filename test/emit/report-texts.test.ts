@@ -7,7 +7,7 @@ import { apiDataFiles } from '../../src/api/data-products.ts';
 import { dataFileText } from '../../src/api/data-products/product.ts';
 import { buildCatalogue, publishedLandmark, publishedLandmarkJson, publishedReport, type Catalogue, type CatalogueInput } from '../../src/domain/catalogue.ts';
 import { keptReportLimit } from '../../src/domain/landmark-reports.ts';
-import { jsonArrayOf, jsonObjectOf, utf8BytesOf } from '../../src/domain/json-texts.ts';
+import { jsonArrayOf, jsonObjectOf, portableUtf8BytesOf, textOfUtf8Bytes, utf8BytesOf } from '../../src/domain/json-texts.ts';
 import { openReportTexts } from '../../src/emit/report-texts.ts';
 
 const siteUrl = 'https://lcr.test';
@@ -97,7 +97,9 @@ describe('JSON joined from texts', () => {
     // ASCII, Latin-1, other planes (a surrogate pair), and a text longer than one slice of the conversion.
     for (const text of ['', 'plain ASCII {"a":1}', 'Fermé, Ürgüp', '東京 — “quoted”', 'emoji 🏛️ and 𝄞', `${'é東'.repeat(5000)}end`]) {
       expect(utf8BytesOf(text)).toBe(Buffer.from(text, 'utf8').toString('latin1'));
+      expect(portableUtf8BytesOf(text)).toBe(utf8BytesOf(text));
       expect(textOf(utf8BytesOf(text))).toBe(text);
+      expect(textOfUtf8Bytes(utf8BytesOf(text))).toBe(text);
     }
   });
 });
