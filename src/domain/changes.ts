@@ -26,13 +26,21 @@ const ordersMade = new WeakMap<readonly CatalogueReport[], readonly number[]>();
 
 /**
  * The positions of `reports` in the order of the changes feed. Made once per list of reports: the
- * API data, the feed, the examples and the home page all ask for it, and sorting a million reports
- * took 0.4 s each time. The list must not change afterwards (a catalogue's does not).
+ * API data, the feed, the examples and the home page all ask for it. The list must not change
+ * afterwards (a catalogue's does not).
+ *
+ * Sorted by update times as numbers, ties broken by position when the list is in id order (a
+ * catalogue's is), by id otherwise: comparing the timestamps as strings took 22 s over a million
+ * reports with varied times, as numbers 4 s (measured on a busy machine).
  */
 export function changeOrder(reports: readonly CatalogueReport[]): readonly number[] {
   let order = ordersMade.get(reports);
   if (!order) {
-    order = Array.from(reports.keys()).sort((a, b) => compareChangePositions(reports[a]!, reports[b]!));
+    const times = Float64Array.from(reports, ({ updatedAt }) => Date.parse(updatedAt));
+    let inIdOrder = true;
+    for (let index = 1; index < reports.length && inIdOrder; index++) inIdOrder = reports[index - 1]!.id < reports[index]!.id;
+    const byId = (a: number, b: number) => (inIdOrder ? a - b : compareChangePositions(reports[a]!, reports[b]!));
+    order = Array.from(Uint32Array.from(reports.keys()).sort((a, b) => times[a]! - times[b]! || byId(a, b)));
     ordersMade.set(reports, order);
   }
   return order;
