@@ -14,15 +14,17 @@ export function bucketCountFor(recordCount: number): number {
   return count;
 }
 
-/** FNV-1a: fast, stable across runtimes, and spreads similar keys such as slugs evenly. */
-export function bucketOf(key: string, bucketCount: number): number {
+/** FNV-1a over the UTF-16 code units: fast, stable across runtimes, and spreads similar keys such as slugs evenly. */
+export function fnv1aOf(key: string): number {
   let hash = 0x811c9dc5;
   for (let index = 0; index < key.length; index++) {
     hash ^= key.charCodeAt(index);
     hash = Math.imul(hash, 0x01000193);
   }
-  return (hash >>> 0) % bucketCount;
+  return hash >>> 0;
 }
+
+export const bucketOf = (key: string, bucketCount: number): number => fnv1aOf(key) % bucketCount;
 
 /**
  * The positions of the records in each of `bucketCount` buckets, by key, in record order: a bucket

@@ -1,3 +1,5 @@
+import { fnv1aOf } from '../domain/buckets.ts';
+
 /**
  * The position of each of `count` distinct keys, found by key in a hash table of numbers. The files
  * that publish a report ask for its text by report, in their own order (a bucket's, a landmark's):
@@ -13,22 +15,15 @@ export function positionsByKey(count: number, keyAt: (position: number) => strin
   // Position + 1 per slot; 0 is an empty slot.
   const slots = new Int32Array(size);
   for (let position = 0; position < count; position++) {
-    let slot = hashOf(keyAt(position)) & mask;
+    let slot = fnv1aOf(keyAt(position)) & mask;
     while (slots[slot] !== 0) slot = (slot + 1) & mask;
     slots[slot] = position + 1;
   }
   return (key) => {
-    for (let slot = hashOf(key) & mask; slots[slot] !== 0; slot = (slot + 1) & mask) {
+    for (let slot = fnv1aOf(key) & mask; slots[slot] !== 0; slot = (slot + 1) & mask) {
       const position = slots[slot]! - 1;
       if (keyAt(position) === key) return position;
     }
     return -1;
   };
-}
-
-/** FNV-1a over the UTF-16 code units: cheap, and spreads ids that differ in one character. */
-function hashOf(key: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < key.length; index++) hash = Math.imul(hash ^ key.charCodeAt(index), 0x01000193);
-  return hash >>> 0;
 }
