@@ -57,9 +57,9 @@ function partWriter(dir: string, fileName: string) {
 
 /**
  * One table's rows in a text download, with the text around them: a CSV header, the brackets of a
- * JSON array. The rows' texts are made only for the parts that cannot be reused.
+ * JSON array. The rows' texts are made only for the parts that cannot be reused. Every text of a
+ * section is UTF-8 bytes, one character per byte (json-texts.ts): a part is written by copying them.
  */
-/** A part of a text download; its texts are UTF-8 bytes, one character per byte (json-texts.ts). */
 export interface TextSection {
   /** Written before the first row. */
   head: Utf8Bytes;
