@@ -4,7 +4,34 @@ const dayInMs = 86_400_000;
 
 /** The instant a content date stands for: a plain date is the start of that day, UTC. */
 export function instantOf(dateOrDateTime: string): number {
-  return Date.parse(dateOrDateTime.length === 10 ? `${dateOrDateTime}T00:00:00Z` : dateOrDateTime);
+  return plainInstantOf(dateOrDateTime) ?? Date.parse(dateOrDateTime.length === 10 ? `${dateOrDateTime}T00:00:00Z` : dateOrDateTime);
+}
+
+const digitAt = (text: string, index: number) => {
+  const code = text.charCodeAt(index) - 48;
+  return code >= 0 && code <= 9 ? code : NaN;
+};
+const twoDigitsAt = (text: string, index: number) => digitAt(text, index) * 10 + digitAt(text, index + 1);
+
+/**
+ * The instant of `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SSZ`, the forms nearly every date here takes,
+ * read digit by digit: Date.parse took three times as long, and a build reads the dates of a
+ * million reports several times over. Undefined for any other text, and for whatever Date.parse
+ * might read differently (days after the 28th, which roll over into the next month, years
+ * before 100, which Date.UTC takes as 19xx): Date.parse reads those.
+ */
+function plainInstantOf(text: string): number | undefined {
+  const { length } = text;
+  if (length !== 10 && length !== 20) return undefined;
+  if (text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return undefined; // "-"
+  if (length === 20 && (text.charCodeAt(10) !== 84 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58 || text.charCodeAt(19) !== 90)) return undefined; // "T", ":", "Z"
+  const year = twoDigitsAt(text, 0) * 100 + twoDigitsAt(text, 2);
+  const month = twoDigitsAt(text, 5);
+  const day = twoDigitsAt(text, 8);
+  const [hours, minutes, seconds] = length === 20 ? [twoDigitsAt(text, 11), twoDigitsAt(text, 14), twoDigitsAt(text, 17)] : [0, 0, 0];
+  // Comparisons with NaN (a character that is not a digit) are false.
+  if (!(year >= 100 && month >= 1 && month <= 12 && day >= 1 && day <= 28 && hours < 24 && minutes < 60 && seconds < 60)) return undefined;
+  return Date.UTC(year, month - 1, day, hours, minutes, seconds);
 }
 
 /** The UTC calendar day of a date or date-time, as YYYY-MM-DD. */

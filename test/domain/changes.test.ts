@@ -22,4 +22,13 @@ describe("the changes feed's order", () => {
       expect(changeOrder(reports).map((index) => reports[index])).toEqual(expected);
     }
   });
+
+  it('orders a list in id order whose times span too long to count in one number', () => {
+    // Ten thousand years of seconds times 30,000 positions exceed the integers a double holds exactly.
+    const reports = reportsAt(30_000, 5)
+      .map((report, index) => ({ ...report, updatedAt: index % 3 === 0 ? '0001-01-01T00:00:00Z' : index % 3 === 1 ? '9999-12-31T23:59:59Z' : report.updatedAt }))
+      .sort((a, b) => (a.id < b.id ? -1 : 1));
+    const expected = [...reports].sort(compareChangePositions);
+    expect(changeOrder(reports).map((index) => reports[index])).toEqual(expected);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayOf } from '../../src/schema/calendar.ts';
+import { addDays, dayOf, instantOf } from '../../src/schema/calendar.ts';
 
 describe('calendar arithmetic', () => {
   it('crosses month ends, year ends and leap days', () => {
@@ -26,5 +26,15 @@ describe('calendar arithmetic', () => {
     expect(dayOf('2026-03-05T23:30:00-05:00')).toBe('2026-03-06');
     expect(dayOf('2026-03-06T00:30:00+01:00')).toBe('2026-03-05');
     expect(dayOf('2026-03-05')).toBe('2026-03-05');
+  });
+
+  it('reads every date and date-time as Date.parse does, including the ones it rolls over or refuses', () => {
+    const texts = ['2026-03-05', '2026-03-05T23:30:00Z', '2026-02-30', '2026-04-31T10:00:00Z', '2026-13-01', '2026-00-10', '0099-05-01', '0099-05-01T00:00:00Z',
+      '2026-03-05T24:00:00Z', '2026-03-05T23:60:00Z', '2026-3-05xx', '2026-03-05T23:30:00+01:00', '2026-03-05T23:30:00.500Z', 'abcd-ef-gh', '2026-03-0a', ''];
+    for (let instant = Date.UTC(1999, 0, 1); instant < Date.UTC(2031, 0, 1); instant += 86_400_000 + 3_661_000) {
+      texts.push(new Date(instant).toISOString().slice(0, 10), new Date(instant).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+    }
+    const expected = (text: string) => Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text);
+    expect(texts.filter((text) => !Object.is(instantOf(text), expected(text)))).toEqual([]);
   });
 });
