@@ -7,7 +7,7 @@ import { landmarkList } from './data-products/landmark-list.ts';
 import { nearbyCells } from './data-products/nearby-cells.ts';
 import { pageTemplates } from './data-products/page-templates.ts';
 import { popular } from './data-products/popular.ts';
-import { dataFile, dataPrefix, type BaseManifest, type CatalogueSizes, type DataFile, type DataProduct, type ProductSource, type ReadDataFile } from './data-products/product.ts';
+import { dataFile, dataPrefix, type BaseManifest, type CatalogueSizes, type DataFile, type DataProduct, type KeptDerivations, type ProductSource, type ReadDataFile } from './data-products/product.ts';
 import { recheck } from './data-products/recheck.ts';
 import { reportBuckets } from './data-products/report-buckets.ts';
 import { searchShards } from './data-products/search-shards.ts';
@@ -66,13 +66,15 @@ export function dataStoreOver(read: ReadDataFile): DataStore {
 
 /**
  * Every file behind the API routes, one at a time: the build writes each as it comes, so memory
- * never holds every file's text at once.
+ * never holds every file's text at once. With `kept`, products reuse what the last build derived
+ * from the same part of the catalogue.
  */
-export function* apiDataFiles(catalogue: Catalogue, repositoryUrl: string): Generator<DataFile> {
+export function* apiDataFiles(catalogue: Catalogue, repositoryUrl: string, kept?: KeptDerivations): Generator<DataFile> {
   const source: ProductSource = {
     catalogue,
     summaries: catalogue.landmarks.map(summaryOf),
     layout: dataLayoutFor({ landmarks: catalogue.landmarks.length, reports: catalogue.reports.length }),
+    ...(kept ? { kept } : {}),
   };
   const manifest = Object.assign(
     { siteUrl: catalogue.siteUrl, repositoryUrl, landmarkCount: catalogue.landmarks.length, reportCount: catalogue.reports.length },

@@ -33,6 +33,7 @@ import { repositoryUrl } from './repository-url.ts';
 import { sitemapFiles } from './sitemap-files.ts';
 import { isRunning } from '../kept/running-process.ts';
 import { openReportTexts } from './report-texts.ts';
+import { keptDerivations } from './kept-derivations.ts';
 
 export interface BuildOptions {
   /** The project: Astro pages, config. */
@@ -81,7 +82,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const { databaseRows } = await withBulkDownloads(
       catalogue,
       { siteUrl: options.siteUrl, staging, store, keptDatabase: { dir: keptDatabaseDir(options.contentRoot), fingerprint } },
-      () => emitDataFiles(apiDataFiles(catalogue, repositoryUrl), dataStaging, store),
+      () => emitDataFiles(apiDataFiles(catalogue, repositoryUrl, keptDerivations(store)), dataStaging, store),
       (datapackage) => withPageData({ catalogue, changeOrder: changeOrder(catalogue.reports), datapackage, builtOn: dayOfInstant(options.now.getTime()) }, () => buildPages(options.projectRoot, staging, options.siteUrl)),
     );
     await rename(path.join(dataStaging, dataFolder), path.join(staging, dataFolder));

@@ -36,7 +36,14 @@ export interface OutputStore {
   reuse(key: string, target: string): Promise<KeptFile | undefined>;
   /** Keeps `target`, just written with `contents`, under `key` for the next build; `sha256` when the caller already hashed them. */
   keep(key: string, target: string, contents: string | Uint8Array, sha256?: string): Promise<void>;
-  /** Saves the index of the files this build used and deletes the others. */
+  /**
+   * The value kept under `key` by the last build, or undefined: small values derived from the
+   * whole catalogue (see KeptDerivations in src/api/data-products/product.ts), kept in the index.
+   */
+  keptValue(key: string): unknown;
+  /** Keeps `value`, which must survive JSON, under `key` for the next build. */
+  keepValue(key: string, value: unknown): void;
+  /** Saves the index of the files and values this build used and deletes the others. */
   close(): Promise<void>;
   /** Files reused and files made by this build, for the build to print. */
   readonly counts: { reused: number; made: number };
@@ -68,8 +75,15 @@ interface KeptEntry {
   checked?: string;
 }
 
-/** The store's manifest: the entry of each file kept, by key. */
-type StoreIndex = Record<string, KeptEntry>;
+/** A value kept in the index itself, with no file. */
+interface KeptValue {
+  value: unknown;
+}
+
+/** The store's manifest: the entry of each file or value kept, by key. */
+type StoreIndex = Record<string, KeptEntry | KeptValue>;
+
+const isKeptFile = (entry: KeptEntry | KeptValue | undefined): entry is KeptEntry => typeof (entry as Partial<KeptEntry> | undefined)?.sha256 === 'string';
 
 /**
  * A file modified less than this long before it is checked may be modified again within the same
@@ -125,7 +139,7 @@ async function readIndex(store: KeptStore, notes: string[]): Promise<StoreIndex>
     return {};
   }
   // An entry without a hash cannot be checked: its file is made again.
-  return Object.fromEntries(Object.entries(index).filter(([, entry]) => typeof entry?.sha256 === 'string'));
+  return Object.fromEntries(Object.entries(index).filter(([, entry]) => isKeptFile(entry) || (typeof entry === 'object' && entry !== null && 'value' in entry)));
 }
 
 /** Opens the store in `dir` (created when needed); `fingerprint` is buildFingerprint()'s. */
@@ -152,7 +166,7 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
     },
     async reuse(key, target) {
       const expected = previous[key];
-      if (expected === undefined) return undefined;
+      if (!isKeptFile(expected)) return undefined;
       const kept = path.join(filesDir, key);
       // Gone: another build of the same content (parallel tests) kept only its own files. Made again.
       const actual = checkFile(kept, readBuffer, expected);
@@ -195,6 +209,15 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
       } catch {
         await rm(incoming, { force: true }); // not kept: the next build makes this file again
       }
+    },
+    keptValue(key) {
+      const entry = previous[key];
+      if (entry === undefined || isKeptFile(entry)) return undefined;
+      next[key] = entry;
+      return entry.value;
+    },
+    keepValue(key, value) {
+      next[key] = { value };
     },
     async close() {
       if (corrupt > 0) notes.push(`${corrupt} kept output file(s) no longer matched their hash and were made again`);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { syntheticCatalogueInput, writeSyntheticContent } from '../../scripts/lib/synthetic-content.ts';
+import { shardKeyOf } from '../../src/api/search/normalize.ts';
 import { keptCatalogueDir } from '../../src/kept/catalogue.ts';
 import { runScript, testSiteUrl } from '../support/build.ts';
 import { validLandmark, validReport, writeContentTree } from '../support/content-files.ts';
@@ -50,15 +51,18 @@ describe('a rebuild from the kept catalogue', () => {
     const slugs = (await fg('content/landmarks/*.md', { cwd: root })).sort().map((file) => path.basename(file, '.md'));
     const [first, second, third, fourth] = slugs as [string, string, string, string];
 
-    // In the working tree only: an edited report, a new report, an edited landmark.
+    // In the working tree only: an edited report, a new report, an edited and renamed landmark
+    // (whose new name the search index must hold, though it was kept).
     const [edited] = await reportsOf(root, first);
     await appendFile(path.join(root, edited!), 'A sentence added by a contributor.\n');
     await writeFile(path.join(root, `content/reports/${second}/newreport01.md`), validReport({ observedAt: '2026-02-01' }));
-    await appendFile(path.join(root, `content/landmarks/${third}.md`), 'Another line of description.\n');
+    const thirdFile = path.join(root, `content/landmarks/${third}.md`);
+    await writeFile(thirdFile, `${(await readFile(thirdFile, 'utf8')).replace(/^name: .*$/m, 'name: Zyxwv Observatory')}Another line of description.\n`);
     const uncommitted = await build(root, 'warm');
     expect(uncommitted.code, uncommitted.stderr).toBe(0);
     expect(uncommitted.stdout).toMatch(/Content: 3 files changed since the last build; \d+ read again, the rest taken from the kept catalogue\./);
     const warmSite = await snapshotOf(path.join(root, 'warm'));
+    expect(Object.keys(warmSite)).toContain(`_data/search/${shardKeyOf('zyxwv')}.json`);
     expect(warmSite).toEqual(await coldSite(root));
     expect(warmSite).not.toEqual(await snapshotOf(path.join(root, 'first')));
 

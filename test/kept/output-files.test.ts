@@ -156,4 +156,20 @@ describe('the output store', () => {
     expect(await readdir(path.join(storeDir, 'files'))).toHaveLength(1);
     expect((await build(storeDir, await site('third'), { 'a.json': 'A', 'b.json': 'B' })).counts).toEqual({ reused: 1, made: 1 });
   });
+
+  it('keeps a value for the next build that asks for it, under the code that made it, and drops it when a build does not', async () => {
+    const { storeDir } = await folders();
+    const withValues = async (asked: string[], fingerprint = 'code v1') => {
+      const store = await openOutputStore(storeDir, fingerprint);
+      const found = asked.map((name) => store.keptValue(store.keyOf(`value ${name}`, [digest(name)])));
+      asked.forEach((name, index) => found[index] === undefined && store.keepValue(store.keyOf(`value ${name}`, [digest(name)]), { keys: [name, 'b'] }));
+      await store.close();
+      return found;
+    };
+    expect(await withValues(['x', 'y'])).toEqual([undefined, undefined]);
+    expect(await withValues(['x', 'y'])).toEqual([{ keys: ['x', 'b'] }, { keys: ['y', 'b'] }]);
+    expect(await withValues(['x'], 'code v2')).toEqual([undefined]);
+    // The build with code v2 kept only its own value: neither of v1's is left.
+    expect(await withValues(['x', 'y'])).toEqual([undefined, undefined]);
+  });
 });

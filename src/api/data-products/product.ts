@@ -44,6 +44,21 @@ export interface ProductSource {
   catalogue: Catalogue;
   summaries: readonly StoredLandmarkSummary[];
   layout: DataLayout;
+  /** What the last build derived from the whole catalogue, when the build keeps it (src/emit/kept-derivations.ts). */
+  kept?: KeptDerivations;
+}
+
+/**
+ * Small values a product derives from the whole catalogue, kept between builds under a digest of
+ * what they were made from, as the output store keeps files: a product whose files are made from
+ * part of every record (the search index reads only names and places) can name that part, and a
+ * rebuild that changed none of it reuses the value and the files instead of deriving them again.
+ */
+export interface KeptDerivations {
+  /** A digest of `text`, to name what a value or a file (`DataFile.madeFrom`) is made from. */
+  digestOf(text: string): Uint8Array;
+  /** The value the last build kept under `name` made from `madeFrom`; otherwise `make()`'s, kept for the next build. It must survive JSON. */
+  value<T>(name: string, madeFrom: Uint8Array, make: () => T): T;
 }
 
 /** The manifest's fields that belong to no product. */

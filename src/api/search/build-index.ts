@@ -16,6 +16,13 @@ function fieldTexts(landmark: StoredLandmarkSummary): [SearchField, string][] {
   ];
 }
 
+/**
+ * Everything buildSearchShards reads of the landmarks, as one text: the same text, the same shards.
+ * A rebuild that changed only reports (which no search reads) finds it unchanged.
+ */
+export const searchInputText = (landmarks: readonly StoredLandmarkSummary[]): string =>
+  JSON.stringify(landmarks.map((landmark) => [fieldTexts(landmark), landmark.wikipediaEditions]));
+
 /** Names and aliases are what people type as one word; places are typed as they are. */
 const joinedFieldOf: Partial<Record<SearchField, SearchField>> = { name: 'joinedName', alias: 'joinedAlias' };
 
