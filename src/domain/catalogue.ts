@@ -70,8 +70,11 @@ export interface Catalogue {
   reportJson?: ReportJson;
 }
 
-/** A report's published JSON text, JSON.stringify of publishedReport, as UTF-8 bytes (json-texts.ts). */
-export type ReportJson = (report: CatalogueReport) => Utf8Bytes;
+/**
+ * A report's published JSON text, JSON.stringify of publishedReport, as UTF-8 bytes (json-texts.ts);
+ * `position`, its index in the catalogue's reports, when the caller knows it.
+ */
+export type ReportJson = (report: CatalogueReport, position?: number) => Utf8Bytes;
 
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
 
@@ -286,8 +289,8 @@ export function publishedReport(report: CatalogueReport, { bodies, siteUrl }: Pi
 }
 
 /** The JSON text of publishedReport as UTF-8 bytes, made once per build when the catalogue keeps report texts. */
-export function publishedReportJson(report: CatalogueReport, catalogue: Pick<Catalogue, 'bodies' | 'siteUrl' | 'reportJson'>): Utf8Bytes {
-  return catalogue.reportJson ? catalogue.reportJson(report) : utf8BytesOf(JSON.stringify(publishedReport(report, catalogue)));
+export function publishedReportJson(report: CatalogueReport, catalogue: Pick<Catalogue, 'bodies' | 'siteUrl' | 'reportJson'>, position?: number): Utf8Bytes {
+  return catalogue.reportJson ? catalogue.reportJson(report, position) : utf8BytesOf(JSON.stringify(publishedReport(report, catalogue)));
 }
 
 /**

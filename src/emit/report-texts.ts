@@ -1,5 +1,5 @@
 import { closeSync, writeSync } from 'node:fs';
-import { openScratchFile, textReader } from '../kept/scratch-file.ts';
+import { openScratchFile, sortedPosition, textReader } from '../kept/scratch-file.ts';
 import { positionsByKey } from './positions-by-key.ts';
 import { publishedReport, type Catalogue, type ReportJson } from '../domain/catalogue.ts';
 import type { Utf8Bytes } from '../domain/json-texts.ts';
@@ -12,6 +12,9 @@ import type { CatalogueReport } from '../schema/api.ts';
  * at 100k reports spends about 33 s after the load instead of 37 (see performance.md). The texts
  * stay out of the heap, which a million of them (2.4 GB) would not fit (see src/kept/scratch-file.ts).
  */
+
+/** Reports found by halving before a table of ids is built: a few thousand take milliseconds. */
+const lookupsBeforeTable = 4096;
 
 export interface ReportTexts {
   /** The catalogue's reports' texts, for Catalogue.reportJson. */
@@ -61,14 +64,23 @@ export function openReportTexts(catalogue: Pick<Catalogue, 'reports' | 'bodies' 
   const read = (position: number) => readText(descriptor, starts[position]!, lengths[position]!, `the report ${reports[position]!.id}`) as Utf8Bytes;
   const made = (bytes: number) => encoded.toString('latin1', 0, bytes) as Utf8Bytes;
 
-  // The downloads ask for the reports in order: the one after the last is tried first. Buckets and
-  // landmarks ask in their own order; their reports are found by id.
+  // Most files that ask say where the report is (the downloads, the report buckets); otherwise the
+  // one after the last asked for is tried, then the report is found by id: by halving while few
+  // are asked for, as in a rebuild, which makes a few files again, and in a table of ids once
+  // many are. At a million reports the table took 6.5 s to build, most of a one-report rebuild's
+  // downloads, while the ids they asked for were all known.
   let last = -1;
-  let positionOf: ((id: string) => number) | undefined;
+  let lookups = 0;
+  let byId: ((id: string) => number) | undefined;
+  const idAt = (index: number) => reports[index]!.id;
+  const find = (id: string) => {
+    if (!byId && ++lookups > lookupsBeforeTable) byId = positionsByKey(reports.length, idAt);
+    return byId ? byId(id) : sortedPosition(reports.length, idAt, id);
+  };
   return {
-    json(report) {
-      let position = last + 1;
-      if (reports[position]?.id !== report.id) position = (positionOf ??= positionsByKey(reports.length, (index) => reports[index]!.id))(report.id);
+    json(report, known) {
+      let position = known !== undefined && reports[known] === report ? known : last + 1;
+      if (reports[position] !== report) position = find(report.id);
       last = position;
       // Report ids are unique in a catalogue (cross-checks.ts); one it does not hold, or the
       // texts closed: made as without them.

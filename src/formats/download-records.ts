@@ -79,7 +79,7 @@ export const reportsTable: DownloadTable<ReportDownloadRecord> = {
   rows: (catalogue) => ({
     count: catalogue.reports.length,
     at: (index) => publishedReport(catalogue.reports[index]!, catalogue),
-    jsonAt: (index) => publishedReportJson(catalogue.reports[index]!, catalogue),
+    jsonAt: (index) => publishedReportJson(catalogue.reports[index]!, catalogue, index),
     keyAt: (index) => catalogue.reports[index]!.id,
     digests: catalogue.inputDigests?.reports,
   }),

@@ -51,6 +51,25 @@ describe('report texts made once per build', () => {
     expect(textOf(texts.json(catalogue.reports[0]!))).toBe(expected(0));
   });
 
+  it('find a report whether the caller gives its position, a wrong one or none, and after thousands asked for by id', async () => {
+    const catalogue = buildCatalogue(syntheticCatalogueInput({ landmarks: 40, reports: 6_000, seed: 9 }), siteUrl);
+    const texts = openReportTexts(catalogue, await mkdtemp(path.join(tmpdir(), 'lcr-report-texts-')))!;
+    const { reports } = catalogue;
+    const expected = (index: number) => JSON.stringify(publishedReport(reports[index]!, catalogue));
+    // A scattered order (a stride prime to the count), so that the next report is never the one after the last.
+    const scattered = reports.map((_, step) => (step * 2_741) % reports.length);
+    const mismatches: number[] = [];
+    scattered.forEach((index, step) => {
+      const given = step % 3 === 0 ? index : step % 3 === 1 ? (index + 1) % reports.length : undefined;
+      if (textOf(texts.json(reports[index]!, given)) !== expected(index)) mismatches.push(index);
+    });
+    // The same reports, now read back, and a copy of a report (not the catalogue's object) found by its id.
+    scattered.forEach((index) => textOf(texts.json(reports[index]!)) !== expected(index) && mismatches.push(index));
+    expect(textOf(texts.json({ ...reports[17]! }))).toBe(expected(17));
+    expect(mismatches).toEqual([]);
+    texts.close();
+  });
+
   it('make every data file byte for byte as JSON.stringify of the records would', async () => {
     const catalogue = buildCatalogue(catalogueInput(), siteUrl);
     expect(catalogue.landmarks.some((landmark) => landmark.reports.length > keptReportLimit)).toBe(true);

@@ -29,7 +29,7 @@ export const heavyReports = declareDataProduct({
     yield dataFile(paths.heavyReportsManifest, () => manifest);
     const digests = catalogue.inputDigests?.reports;
     for (const [index, chunk] of chunks.entries()) {
-      const reports = () => jsonArrayOf(chunk.map(({ position }) => publishedReportJson(catalogue.reports[position]!, catalogue)));
+      const reports = () => jsonArrayOf(chunk.map(({ position }) => publishedReportJson(catalogue.reports[position]!, catalogue, position)));
       yield jsonDataFile(paths.heavyReportsChunk(index), reports, digests && (() => chunk.map(({ position }) => digests.at(position))));
     }
   },

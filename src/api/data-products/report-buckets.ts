@@ -12,7 +12,7 @@ export const reportBuckets = declareDataProduct({
   manifestFields: ({ layout }) => ({ reportBuckets: layout.reportBuckets }),
   *files({ catalogue, layout }) {
     const ids = catalogue.reports.map(({ id }) => id);
-    yield* bucketFiles(catalogue.reports, ids, layout.reportBuckets, paths.reportBucket, catalogue.inputDigests?.reports, (report) => publishedReportJson(report, catalogue));
+    yield* bucketFiles(catalogue.reports, ids, layout.reportBuckets, paths.reportBucket, catalogue.inputDigests?.reports, (report, position) => publishedReportJson(report, catalogue, position));
   },
   fileCount: (_, layout) => layout.reportBuckets,
   reader: (read, manifest) => ({
