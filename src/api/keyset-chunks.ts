@@ -26,16 +26,16 @@ export function chunkSorted<Item, Key>(
 /**
  * Sorted records cut where their keys say rather than every `minSize` records, for data that is
  * rebuilt after every edit (runsCutAtKeys): each chunk but the last holds from `minSize` to twice
- * as many, and ends before the first record past `minSize` whose `cutKeyOf` hashes to 0 in a
- * quarter of `minSize`. There are never more chunks than with chunkSorted(items, keyOf, minSize).
+ * as many, and ends before the first record past `minSize` whose cut key hashes to 0 in a quarter
+ * of `minSize` (`cutHashOf`: fnv1aOf that key, see buckets.ts). There are never more chunks than with chunkSorted(items, keyOf, minSize).
  */
 export function chunkSortedAtKeys<Item, Key>(
   items: readonly Item[],
   keyOf: (item: Item) => Key,
-  cutKeyOf: (item: Item) => string,
+  cutHashOf: (item: Item) => number,
   minSize: number,
 ): { manifest: ChunkManifest<Key>; chunks: Item[][] } {
-  const runs = runsCutAtKeys(items.length, (index) => cutKeyOf(items[index]!), Math.max(1, Math.floor(minSize / 4)), { min: minSize, max: 2 * minSize });
+  const runs = runsCutAtKeys(items.length, (index) => cutHashOf(items[index]!), Math.max(1, Math.floor(minSize / 4)), { min: minSize, max: 2 * minSize });
   const chunks = runs.filter(([start, end]) => end > start).map(([start, end]) => items.slice(start, end));
   return { manifest: { chunkSize: minSize, total: items.length, firstKeys: chunks.map((chunk) => keyOf(chunk[0]!)) }, chunks };
 }

@@ -1,3 +1,4 @@
+import { fnv1aOf, idHashesOf } from '../domain/buckets.ts';
 import type { z } from 'zod';
 import { storedLandmarkDetail, storedReport, type CatalogueLandmark, type StoredReport } from '../schema/api.ts';
 import { publishedReport, publishedReportJson, type Catalogue } from '../domain/catalogue.ts';
@@ -45,6 +46,8 @@ export interface TableRows<Record> {
   at(index: number): Record;
   /** The primary key of the row at `index`. */
   keyAt(index: number): string;
+  /** fnv1aOf that key, by which a large download is cut into parts. */
+  keyHashAt(index: number): number;
   /** The input digests of the records the rows come from, when the catalogue has them. */
   digests: DigestList | undefined;
   /** The JSON text of the record at `index`, for records whose texts the catalogue may keep (publishedReportJson); without, made from `at`. */
@@ -63,6 +66,7 @@ export const landmarksTable: DownloadTable<LandmarkDownloadRecord> = {
     count: landmarks.length,
     at: (index) => landmarkDownloadRecordOf(landmarks[index]!),
     keyAt: (index) => landmarks[index]!.slug,
+    keyHashAt: (index) => fnv1aOf(landmarks[index]!.slug),
     digests: inputDigests?.landmarks,
   }),
 };
@@ -81,6 +85,7 @@ export const reportsTable: DownloadTable<ReportDownloadRecord> = {
     at: (index) => publishedReport(catalogue.reports[index]!, catalogue),
     jsonAt: (index) => publishedReportJson(catalogue.reports[index]!, catalogue, index),
     keyAt: (index) => catalogue.reports[index]!.id,
+    keyHashAt: (index) => idHashesOf(catalogue.reports)[index]!,
     digests: catalogue.inputDigests?.reports,
   }),
 };

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chunkSorted, chunkSortedAtKeys, collectPage } from '../../src/api/keyset-chunks.ts';
+import { fnv1aOf } from '../../src/domain/buckets.ts';
 
 const chunkers = {
   'fixed-size chunks': (keys: string[], chunkSize: number) => chunkSorted(keys, (key) => key, chunkSize),
-  'chunks cut at keys': (keys: string[], chunkSize: number) => chunkSortedAtKeys(keys, (key) => key, (key) => key, chunkSize),
+  'chunks cut at keys': (keys: string[], chunkSize: number) => chunkSortedAtKeys(keys, (key) => key, fnv1aOf, chunkSize),
 };
 
 async function walkAll(keys: string[], chunkSize: number, limit: number, chunker = chunkers['fixed-size chunks']): Promise<string[]> {
@@ -82,5 +83,5 @@ describe('chunks cut at keys (the changes feed)', () => {
 });
 
 function chunksAtKeys(keys: string[], minSize: number) {
-  return chunkSortedAtKeys(keys, (key) => key, (key) => key, minSize);
+  return chunkSortedAtKeys(keys, (key) => key, fnv1aOf, minSize);
 }

@@ -1,3 +1,4 @@
+import { idHashesOf } from '../../domain/buckets.ts';
 import { changeOf, changeOrder, type ChangePosition } from '../../domain/changes.ts';
 import { chunkSortedAtKeys, type ChunkManifest } from '../keyset-chunks.ts';
 import type { StoredChange } from '../../schema/api.ts';
@@ -16,10 +17,11 @@ export const changes = declareDataProduct({
     // reports' ids keep the rest, where fixed-size chunks would all shift. Chunks hold report
     // positions until written, so reused ones never become change records.
     const { reports, inputDigests: digests } = catalogue;
+    const idHashes = idHashesOf(reports);
     const feed = chunkSortedAtKeys(
       changeOrder(reports),
       (position) => ({ updatedAt: reports[position]!.updatedAt, id: reports[position]!.id }),
-      (position) => reports[position]!.id,
+      (position) => idHashes[position]!,
       layout.changesChunkSize,
     );
     yield dataFile(paths.changesManifest, () => feed.manifest);

@@ -1,4 +1,4 @@
-import { bucketOf } from '../../domain/buckets.ts';
+import { bucketOf, idHashesOf } from '../../domain/buckets.ts';
 import { publishedReportJson } from '../../domain/catalogue.ts';
 import type { StoredReport } from '../../schema/api.ts';
 import { bucketFiles, recordIn } from './hash-buckets.ts';
@@ -12,7 +12,7 @@ export const reportBuckets = declareDataProduct({
   manifestFields: ({ layout }) => ({ reportBuckets: layout.reportBuckets }),
   *files({ catalogue, layout }) {
     const ids = catalogue.reports.map(({ id }) => id);
-    yield* bucketFiles(catalogue.reports, ids, layout.reportBuckets, paths.reportBucket, catalogue.inputDigests?.reports, (report, position) => publishedReportJson(report, catalogue, position));
+    yield* bucketFiles(catalogue.reports, ids, idHashesOf(catalogue.reports), layout.reportBuckets, paths.reportBucket, catalogue.inputDigests?.reports, (report, position) => publishedReportJson(report, catalogue, position));
   },
   fileCount: (_, layout) => layout.reportBuckets,
   reader: (read, manifest) => ({

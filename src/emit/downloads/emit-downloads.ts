@@ -55,7 +55,7 @@ export async function emitBulkDownloads(
     let found = tablesInDownloads.get(downloadTable.name);
     if (!found) {
       const rows = downloadTable.rows(catalogue);
-      found = { rows, runs: downloadPartRuns(rows.count, rows.keyAt, rowsPerPart) };
+      found = { rows, runs: downloadPartRuns(rows.count, rows.keyHashAt, rowsPerPart) };
       tablesInDownloads.set(downloadTable.name, found);
     }
     return found;
