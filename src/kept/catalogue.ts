@@ -5,7 +5,7 @@ import { digestBytes, DigestList } from '../domain/input-digests.ts';
 import type { CatalogueLandmark, CatalogueReport } from '../schema/api.ts';
 import { siteUrls } from '../domain/urls.ts';
 import { bucketOf } from '../domain/buckets.ts';
-import { noItems, sharedStrings } from '../domain/shared-values.ts';
+import { noItems } from '../domain/shared-values.ts';
 import { sha256Hex } from './digests.ts';
 import { codeFingerprint, type SourceLayer } from './fingerprint.ts';
 import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
@@ -62,7 +62,7 @@ export interface Manifest<State = unknown> {
   order: string;
 }
 
-const formatVersion = 5;
+const formatVersion = 6;
 /** At most 256: the order names a shard in a byte. */
 const catalogueShardCount = 32;
 
@@ -185,13 +185,31 @@ export function positionOf<T>(items: readonly T[], value: string, key: (item: T)
   return low;
 }
 
-/** A report as its shard's file holds it: its landmark's reference without its address. */
-type KeptReport = Omit<CatalogueReport, 'landmark'> & { landmark: { slug: string; name: string; url: undefined } };
+/** A report's own fields whose values repeat across reports: days, times, conditions (and, in its sources and confirmations, kinds, publishers and days). */
+type RepeatedField = 'condition' | 'observedAt' | 'lastConfirmedAt' | 'from' | 'currentUntil' | 'updatedAt' | 'until' | 'untilKind';
+type Numbered<T, Keys extends keyof T> = Omit<T, Keys> & { [Key in Keys]: null extends T[Key] ? number | null : number };
+type Item<List> = List extends readonly (infer T)[] ? T : never;
+
+/**
+ * A report as its shard's file holds it: its landmark's reference without its address, and each
+ * repeated string as its index in the shard's `strings`. Deserialised, an index is a small integer
+ * stored in the report itself, where a string is an object of its own: a million reports brought
+ * ten million copies of a few thousand strings, for the collector to copy and then to drop once
+ * the catalogue had taken one of each (3.4 s of a one-report rebuild's 40 s read at 1M).
+ */
+type KeptReport = Numbered<Omit<CatalogueReport, 'landmark' | 'source' | 'confirmations' | 'additionalSources'>, RepeatedField> & {
+  landmark: { slug: string; name: string; url: undefined };
+  source: Numbered<CatalogueReport['source'], 'kind' | 'name'>;
+  confirmations: Numbered<Item<CatalogueReport['confirmations']>, 'date'>[];
+  additionalSources: Numbered<Item<CatalogueReport['additionalSources']>, 'name'>[];
+};
 
 /** A landmark as its shard's file holds it: its own fields, its reports, and where in them its timeline's conditions come from. */
 type KeptLandmark = LandmarkOwnFields & { reports: KeptReport[]; timeline: Uint32Array };
 
 export interface ShardFile {
+  /** Each repeated string of the shard's reports once; the reports hold their indexes. */
+  strings: string[];
   landmarks: KeptLandmark[];
   landmarkDigests: Uint8Array;
   reports: KeptReport[];
@@ -199,10 +217,19 @@ export interface ShardFile {
 }
 
 /**
- * The shard as its file holds it. Keys keep their places (an address left out is undefined), so
- * that the records read back write the same JSON as the ones kept.
+ * The shard as its file holds it. Keys keep their places (an address left out is undefined, a
+ * string replaced by its index stays where it was), so that the records read back write the same
+ * JSON as the ones kept.
  */
 export function shardFileOf(shard: CatalogueShard): ShardFile {
+  const strings: string[] = [];
+  const indexes = new Map<string, number>();
+  const indexOf = (text: string): number => {
+    let index = indexes.get(text);
+    if (index === undefined) indexes.set(text, (index = strings.push(text) - 1));
+    return index;
+  };
+  const indexOrNull = (text: string | null) => (text === null ? null : indexOf(text));
   const references = new Map<CatalogueReport['landmark'], KeptReport['landmark']>();
   const reports = new Map<CatalogueReport, KeptReport>();
   const keptReport = (report: CatalogueReport): KeptReport => {
@@ -210,7 +237,22 @@ export function shardFileOf(shard: CatalogueShard): ShardFile {
     if (!kept) {
       let landmark = references.get(report.landmark);
       if (!landmark) references.set(report.landmark, (landmark = { ...report.landmark, url: undefined }));
-      reports.set(report, (kept = { ...report, landmark }));
+      kept = {
+        ...report,
+        landmark,
+        condition: indexOf(report.condition),
+        observedAt: indexOf(report.observedAt),
+        lastConfirmedAt: indexOf(report.lastConfirmedAt),
+        from: indexOf(report.from),
+        currentUntil: indexOf(report.currentUntil),
+        confirmations: report.confirmations.map((confirmation) => ({ ...confirmation, date: indexOf(confirmation.date) })),
+        until: indexOrNull(report.until),
+        untilKind: indexOrNull(report.untilKind),
+        source: { ...report.source, kind: indexOf(report.source.kind), name: indexOrNull(report.source.name) },
+        additionalSources: report.additionalSources.map((citation) => ({ ...citation, name: indexOf(citation.name) })),
+        updatedAt: indexOf(report.updatedAt),
+      };
+      reports.set(report, kept);
     }
     return kept;
   };
@@ -219,35 +261,38 @@ export function shardFileOf(shard: CatalogueShard): ShardFile {
     const positions = new Map(own.map((report, position) => [report.id, position]));
     return { ...fields, reports: own.map(keptReport), timeline: Uint32Array.from(conditionTimeline, (condition) => positions.get(condition.reportId)!) };
   });
-  return { landmarks, landmarkDigests: shard.landmarkDigests, reports: shard.reports.map(keptReport), reportDigests: shard.reportDigests };
+  const keptReports = shard.reports.map(keptReport);
+  return { strings, landmarks, landmarkDigests: shard.landmarkDigests, reports: keptReports, reportDigests: shard.reportDigests };
 }
 
 /** The shard a file holds, with everything left out derived again as buildCatalogue derives it. */
 export function shardOfFile(file: ShardFile, siteUrl: string): CatalogueShard {
   const urls = siteUrls(siteUrl);
-  const reports = file.reports as unknown as CatalogueReport[];
-  const shared = sharedStrings();
-  for (const report of reports) {
-    // Deserialising gives each report its own copy of every string. A few hundred days, seven
-    // conditions and a handful of commit times repeat across a million reports: taking one copy
-    // of each leaves the others to the young generation: 300 MB less of the heap at 1M reports.
-    report.condition = shared(report.condition);
-    report.observedAt = shared(report.observedAt);
-    report.lastConfirmedAt = shared(report.lastConfirmedAt);
-    report.from = shared(report.from);
-    report.currentUntil = shared(report.currentUntil);
-    report.updatedAt = shared(report.updatedAt);
-    report.source.kind = shared(report.source.kind);
-    if (report.source.name !== null) report.source.name = shared(report.source.name);
-    if (report.until !== null) report.until = shared(report.until);
-    if (report.untilKind !== null) report.untilKind = shared(report.untilKind);
-    if (report.confirmations.length === 0) report.confirmations = noItems;
-    else for (const confirmation of report.confirmations) confirmation.date = shared(confirmation.date);
-    if (report.additionalSources.length === 0) report.additionalSources = noItems;
-    else for (const citation of report.additionalSources) citation.name = shared(citation.name);
+  const { strings } = file;
+  const text = (index: number) => strings[index]!;
+  const textOrNull = (index: number | null) => (index === null ? null : strings[index]!);
+  // Each index replaced, in place, by the shard's one copy of its string.
+  for (const kept of file.reports) {
+    const report = kept as unknown as CatalogueReport;
+    report.condition = text(kept.condition) as CatalogueReport['condition'];
+    report.observedAt = text(kept.observedAt);
+    report.lastConfirmedAt = text(kept.lastConfirmedAt);
+    report.from = text(kept.from);
+    report.currentUntil = text(kept.currentUntil);
+    report.updatedAt = text(kept.updatedAt);
+    report.until = textOrNull(kept.until);
+    report.untilKind = textOrNull(kept.untilKind) as CatalogueReport['untilKind'];
+    const source = report.source as unknown as KeptReport['source'];
+    report.source.kind = text(source.kind) as CatalogueReport['source']['kind'];
+    report.source.name = textOrNull(source.name);
+    if (kept.confirmations.length === 0) report.confirmations = noItems;
+    else for (const confirmation of kept.confirmations) (confirmation as unknown as Item<CatalogueReport['confirmations']>).date = text(confirmation.date);
+    if (kept.additionalSources.length === 0) report.additionalSources = noItems;
+    else for (const citation of kept.additionalSources) (citation as unknown as Item<CatalogueReport['additionalSources']>).name = text(citation.name);
     // Reports share their landmark's reference: each is completed once.
     report.landmark.url ??= urls.landmarkPage(report.landmark.slug);
   }
+  const reports = file.reports as unknown as CatalogueReport[];
   const landmarks = file.landmarks.map((landmark) => {
     const own = landmark.reports as unknown as CatalogueReport[];
     return landmarkDetailOf(landmark, own, Array.from(landmark.timeline, (position) => conditionOf(own[position]!)), urls);

@@ -10,7 +10,7 @@ const siteUrl = 'https://conditions.example.org';
 
 /** A catalogue with input digests, a landmark heavier than the kept-report limit, and reports announced ahead. */
 function catalogueWithDigests() {
-  const input = syntheticCatalogueInput({ landmarks: 30, reports: 2_000, seed: 7, skew: 1.2, announced: 0.2 });
+  const input = syntheticCatalogueInput({ landmarks: 30, reports: 2_000, seed: 7, skew: 1.2, announced: 0.2, realistic: true });
   const blobbed = {
     ...input,
     landmarks: input.landmarks.map((landmark) => ({ ...landmark, blobId: `blob-${landmark.slug}` })),
@@ -25,6 +25,16 @@ describe('the kept catalogue’s shard files', () => {
     const catalogue = catalogueWithDigests();
     expect(Math.max(...catalogue.landmarks.map((landmark) => landmark.reportCount))).toBeGreaterThan(keptReportLimit);
     expect(catalogue.landmarks.some((landmark) => landmark.conditionTimeline.length > 1)).toBe(true);
+    // Every field a shard keeps by index, with and without a value.
+    for (const has of [
+      (report: (typeof catalogue.reports)[number]) => report.confirmations.length > 0,
+      (report: (typeof catalogue.reports)[number]) => report.additionalSources.length > 0,
+      (report: (typeof catalogue.reports)[number]) => report.until !== null,
+    ]) {
+      expect(catalogue.reports.some(has)).toBe(true);
+      expect(catalogue.reports.some((report) => !has(report))).toBe(true);
+    }
+    expect(catalogue.reports.some((report) => report.source.name !== null)).toBe(true);
     const kept = splitCatalogue(catalogue);
     const files = kept.shards.map((shard) => serialize(shardFileOf(shard)));
     const text = files.map((bytes) => bytes.toString('latin1')).join('');
