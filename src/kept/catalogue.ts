@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { deserialize, serialize } from 'node:v8';
 import { conditionOf, landmarkDetailOf, type Catalogue, type LandmarkOwnFields, type ReportBodies } from '../domain/catalogue.ts';
 import { digestBytes, DigestList } from '../domain/input-digests.ts';
@@ -318,18 +318,23 @@ export async function readKeptManifest<State>(dir: string, fingerprint: string):
  */
 export async function readKeptShards(dir: string, manifest: Manifest, siteUrl: string): Promise<KeptCatalogue | undefined> {
   const store = storeOf(dir, '');
-  const read = (name: string) => readFile(store.file(name)).catch(() => undefined);
+  const read = alternatingReads();
   const checked = (bytes: Buffer | undefined, expected: string) => (bytes && sha256Hex(bytes) === expected ? bytes : undefined);
-  let nextShard = read(shardName(0));
-  const orderBytes = checked(await read(orderName), manifest.order);
+  let nextShard = read(store.file(shardName(0)));
+  // The order is kept whole (its typed arrays are views into the bytes read): a buffer of its own.
+  const orderBytes = checked(await readFile(store.file(orderName)).catch(() => undefined), manifest.order);
   if (!orderBytes) return undefined;
   const order = deserialize(orderBytes) as CatalogueOrder;
   const shards: CatalogueShard[] = [];
   for (let index = 0; index < catalogueShardCount; index++) {
     const shardBytes = await nextShard;
-    if (index + 1 < catalogueShardCount) nextShard = read(shardName(index + 1));
+    if (index + 1 < catalogueShardCount) nextShard = read(store.file(shardName(index + 1)));
     const bytes = checked(shardBytes, manifest.shards[index]!);
-    if (!bytes) return undefined;
+    if (!bytes) {
+      await nextShard; // nothing left reading into a buffer
+      return undefined;
+    }
+    // shardOfFile copies what it keeps of the bytes: the buffer is read into again for the shard after next.
     shards.push(shardOfFile(deserialize(bytes) as ShardFile, siteUrl));
   }
   // The order names each shard as many times as it holds records, or the files are not one save's.
@@ -341,6 +346,41 @@ export async function readKeptShards(dir: string, manifest: Manifest, siteUrl: s
   const [landmarks, reports] = [counts(order.landmarks), counts(order.reports)];
   const agree = shards.every((shard, index) => shard.landmarks.length === landmarks[index] && shard.reports.length === reports[index]);
   return agree ? { shards, order } : undefined;
+}
+
+/**
+ * Reads files into two buffers in turn, each grown when a file needs more, rather than into a new
+ * Buffer per file; what one read gives is overwritten by the read after next. A new Buffer per
+ * shard counted as memory outside the heap, and V8 answered each few dozen megabytes of it with a
+ * full collection of a heap that was growing by a million reports: read alone, the 32 shards of a
+ * 1M catalogue took 10 such collections and 31-41 s, with two buffers 4 and 21-22 s.
+ */
+function alternatingReads(): (file: string) => Promise<Buffer | undefined> {
+  const buffers = [Buffer.alloc(0), Buffer.alloc(0)];
+  let turn = 0;
+  return async (file) => {
+    const which = turn;
+    turn = 1 - turn;
+    let handle: FileHandle | undefined;
+    try {
+      handle = await open(file, 'r');
+      const { size } = await handle.stat();
+      // A quarter more than asked for: shards grow a little with each rebuild.
+      if (buffers[which]!.length < size) buffers[which] = Buffer.allocUnsafe(Math.ceil(size * 1.25));
+      const buffer = buffers[which]!;
+      let filled = 0;
+      while (filled < size) {
+        const { bytesRead } = await handle.read(buffer, filled, size - filled, filled);
+        if (bytesRead === 0) return undefined; // cut short while read: not the file the manifest names
+        filled += bytesRead;
+      }
+      return buffer.subarray(0, size);
+    } catch {
+      return undefined; // missing or unreadable: the catalogue is derived again
+    } finally {
+      await handle?.close();
+    }
+  };
 }
 
 /**
