@@ -1,4 +1,4 @@
-import { open, readFile, type FileHandle } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { deserialize, serialize } from 'node:v8';
 import { conditionOf, landmarkDetailOf, type Catalogue, type LandmarkOwnFields, type ReportBodies } from '../domain/catalogue.ts';
 import { digestBytes, DigestList } from '../domain/input-digests.ts';
@@ -9,6 +9,7 @@ import { noItems } from '../domain/shared-values.ts';
 import { sha256Hex } from './digests.ts';
 import { codeFingerprint, type SourceLayer } from './fingerprint.ts';
 import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
+import { reusedBufferReads } from './reused-buffers.ts';
 
 /**
  * The last build's catalogue, kept between builds with the git state of the content it was made
@@ -318,7 +319,8 @@ export async function readKeptManifest<State>(dir: string, fingerprint: string):
  */
 export async function readKeptShards(dir: string, manifest: Manifest, siteUrl: string): Promise<KeptCatalogue | undefined> {
   const store = storeOf(dir, '');
-  const read = alternatingReads();
+  // Two buffers: one shard is read into one while the one before, in the other, is deserialised.
+  const read = reusedBufferReads(2);
   const checked = (bytes: Buffer | undefined, expected: string) => (bytes && sha256Hex(bytes) === expected ? bytes : undefined);
   let nextShard = read(store.file(shardName(0)));
   // The order is kept whole (its typed arrays are views into the bytes read): a buffer of its own.
@@ -346,41 +348,6 @@ export async function readKeptShards(dir: string, manifest: Manifest, siteUrl: s
   const [landmarks, reports] = [counts(order.landmarks), counts(order.reports)];
   const agree = shards.every((shard, index) => shard.landmarks.length === landmarks[index] && shard.reports.length === reports[index]);
   return agree ? { shards, order } : undefined;
-}
-
-/**
- * Reads files into two buffers in turn, each grown when a file needs more, rather than into a new
- * Buffer per file; what one read gives is overwritten by the read after next. A new Buffer per
- * shard counted as memory outside the heap, and V8 answered each few dozen megabytes of it with a
- * full collection of a heap that was growing by a million reports: read alone, the 32 shards of a
- * 1M catalogue took 10 such collections and 31-41 s, with two buffers 4 and 21-22 s.
- */
-function alternatingReads(): (file: string) => Promise<Buffer | undefined> {
-  const buffers = [Buffer.alloc(0), Buffer.alloc(0)];
-  let turn = 0;
-  return async (file) => {
-    const which = turn;
-    turn = 1 - turn;
-    let handle: FileHandle | undefined;
-    try {
-      handle = await open(file, 'r');
-      const { size } = await handle.stat();
-      // A quarter more than asked for: shards grow a little with each rebuild.
-      if (buffers[which]!.length < size) buffers[which] = Buffer.allocUnsafe(Math.ceil(size * 1.25));
-      const buffer = buffers[which]!;
-      let filled = 0;
-      while (filled < size) {
-        const { bytesRead } = await handle.read(buffer, filled, size - filled, filled);
-        if (bytesRead === 0) return undefined; // cut short while read: not the file the manifest names
-        filled += bytesRead;
-      }
-      return buffer.subarray(0, size);
-    } catch {
-      return undefined; // missing or unreadable: the catalogue is derived again
-    } finally {
-      await handle?.close();
-    }
-  };
 }
 
 /**

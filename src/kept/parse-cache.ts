@@ -1,9 +1,9 @@
-import { open } from 'node:fs/promises';
 import { deserialize, serialize } from 'node:v8';
 import { bucketOf } from '../domain/buckets.ts';
 import { sha256Bytes } from './digests.ts';
 import { codeFingerprint, type SourceLayer } from './fingerprint.ts';
 import { keptStore, keptStoreDir } from './kept-store.ts';
+import { reusedBufferReads } from './reused-buffers.ts';
 
 /**
  * Outcomes of files that passed their own checks, kept between runs under the id of their bytes
@@ -114,38 +114,8 @@ export const parseCacheCodeLayers = ['schema', 'domain', 'kept', 'load'] as cons
  */
 const validatorFingerprint = () => codeFingerprint(parseCacheCodeLayers, [`parse-cache ${formatVersion}`]);
 
-/**
- * Shards are read through one buffer, grown to the largest. Each shard's own buffer (28 MB on a
- * million files) outlived the collections made while deserializing it, and V8 answered that
- * external memory with a full collection after nearly every shard.
- */
-class ShardReader {
-  private buffer = Buffer.alloc(0);
-
-  /** The file's bytes, valid until the next read; undefined when it cannot be read. */
-  async read(file: string): Promise<Buffer | undefined> {
-    let handle;
-    try {
-      handle = await open(file, 'r');
-      const { size } = await handle.stat();
-      if (this.buffer.byteLength < size) this.buffer = Buffer.allocUnsafe(Math.ceil(size * 1.25));
-      let filled = 0;
-      while (filled < size) {
-        const { bytesRead } = await handle.read(this.buffer, filled, size - filled, filled);
-        if (bytesRead === 0) break; // the file shrank meanwhile: its digest no longer matches
-        filled += bytesRead;
-      }
-      return this.buffer.subarray(0, filled);
-    } catch {
-      return undefined;
-    } finally {
-      await handle?.close();
-    }
-  }
-}
-
-async function readShard<Outcome>(file: string, fingerprint: string, reader: ShardReader): Promise<Shard<Outcome> | 'missing' | 'corrupt' | 'stale'> {
-  const bytes = await reader.read(file);
+async function readShard<Outcome>(file: string, fingerprint: string, read: (file: string) => Promise<Buffer | undefined>): Promise<Shard<Outcome> | 'missing' | 'corrupt' | 'stale'> {
+  const bytes = await read(file);
   if (!bytes) return 'missing';
   const payload = bytes.subarray(digestBytes);
   if (bytes.byteLength < digestBytes || !sha256Bytes(payload).equals(bytes.subarray(0, digestBytes))) return 'corrupt';
@@ -169,7 +139,8 @@ export async function openParseCache<Outcome>(dir: string): Promise<ParseCache<O
   const notes: string[] = [];
   const shards: Shard<Outcome>[] = [];
   const ignored = { corrupt: 0, stale: 0 };
-  const reader = new ShardReader();
+  // One buffer, grown to the largest shard (reused-buffers.ts).
+  const reader = reusedBufferReads(1);
   for (let index = 0; index < shardCount; index++) {
     const read = await readShard<Outcome>(store.file(shardName(index)), fingerprint, reader);
     if (read === 'corrupt' || read === 'stale') ignored[read]++;
