@@ -16,11 +16,19 @@ export const recheck = declareDataProduct({
     // No request answers for a day before the newest observation, so earlier stretches never matter.
     let newest = '';
     for (const report of catalogue.reports) if (report.observedAt > newest) newest = report.observedAt;
-    const entries = catalogue.landmarks.map((landmark) => recheckEntryOf(landmark, newest.slice(0, 10)));
-    entries.sort((a, b) => compareRecheckPositions(recheckPositionOf(a), recheckPositionOf(b)));
-    const { manifest, chunks } = chunkSorted(entries, recheckPositionOf, recheckChunkSizeFor(entries.length));
+    const notBefore = newest.slice(0, 10);
+    // Ordered and chunked by position (popularity and slug) alone; a chunk's entries are made only
+    // when its file is, from its landmarks and that day, which is all they are made from.
+    const { landmarks, inputDigests } = catalogue;
+    const positions = landmarks.map((landmark, index) => ({ index, position: recheckPositionOf(landmark) }));
+    positions.sort((a, b) => compareRecheckPositions(a.position, b.position));
+    const { manifest, chunks } = chunkSorted(positions, ({ position }) => position, recheckChunkSizeFor(positions.length));
     yield dataFile(paths.recheckManifest, () => manifest);
-    for (const [index, chunk] of chunks.entries()) yield dataFile(paths.recheckChunk(index), () => chunk);
+    const day = new TextEncoder().encode(notBefore);
+    for (const [index, chunk] of chunks.entries()) {
+      const entries = () => chunk.map((item) => recheckEntryOf(landmarks[item.index]!, notBefore));
+      yield dataFile(paths.recheckChunk(index), entries, inputDigests && (() => [day, ...chunk.map((item) => inputDigests.landmarks.at(item.index))]));
+    }
   },
   fileCount: ({ landmarks }) => 1 + Math.ceil(landmarks / recheckChunkSizeFor(landmarks)),
   reader: (read) => ({
