@@ -39,18 +39,23 @@ const ordersMade = new WeakMap<readonly CatalogueReport[], readonly number[]>();
 export function changeOrder(reports: readonly CatalogueReport[]): readonly number[] {
   let order = ordersMade.get(reports);
   if (!order) {
-    order = Array.from(packedOrder(reports) ?? comparedOrder(reports));
+    // One pass over the reports for their times and their order: at a million reports read back
+    // from the kept catalogue, each pass over them took about a second, mostly in reaching them.
+    const times = new Float64Array(reports.length);
+    let inIdOrder = true;
+    for (let index = 0; index < reports.length; index++) {
+      const report = reports[index]!;
+      times[index] = instantOf(report.updatedAt);
+      if (inIdOrder && index > 0 && !(reports[index - 1]!.id < report.id)) inIdOrder = false;
+    }
+    order = Array.from((inIdOrder ? packedOrder(times) : undefined) ?? comparedOrder(reports, times));
     ordersMade.set(reports, order);
   }
   return order;
 }
 
-const timesOf = (reports: readonly CatalogueReport[]) => Float64Array.from(reports, ({ updatedAt }) => instantOf(updatedAt));
-
-/** The feed's order from one number per report; undefined unless the list is in id order and every key is exact. */
-function packedOrder(reports: readonly CatalogueReport[]): Uint32Array | undefined {
-  for (let index = 1; index < reports.length; index++) if (!(reports[index - 1]!.id < reports[index]!.id)) return undefined;
-  const times = timesOf(reports);
+/** The feed's order of reports in id order from one number per report; undefined unless every number is exact. */
+function packedOrder(times: Float64Array): Uint32Array | undefined {
   let earliest = Infinity;
   let latest = -Infinity;
   for (const time of times) {
@@ -59,7 +64,7 @@ function packedOrder(reports: readonly CatalogueReport[]): Uint32Array | undefin
     earliest = Math.min(earliest, time);
     latest = Math.max(latest, time);
   }
-  const count = reports.length;
+  const count = times.length;
   if (((latest - earliest) / 1000 + 1) * count > Number.MAX_SAFE_INTEGER) return undefined;
   const keys = new Float64Array(count);
   for (let index = 0; index < count; index++) keys[index] = ((times[index]! - earliest) / 1000) * count + index;
@@ -68,8 +73,7 @@ function packedOrder(reports: readonly CatalogueReport[]): Uint32Array | undefin
 }
 
 /** The feed's order by comparing update times as numbers, then ids. */
-function comparedOrder(reports: readonly CatalogueReport[]): Uint32Array {
-  const times = timesOf(reports);
+function comparedOrder(reports: readonly CatalogueReport[], times: Float64Array): Uint32Array {
   return Uint32Array.from(reports.keys()).sort((a, b) => times[a]! - times[b]! || compareChangePositions(reports[a]!, reports[b]!));
 }
 

@@ -13,25 +13,41 @@ const digitAt = (text: string, index: number) => {
 };
 const twoDigitsAt = (text: string, index: number) => digitAt(text, index) * 10 + digitAt(text, index + 1);
 
+/** Days from 1970-01-01 to a day of the proleptic Gregorian calendar (H. Hinnant's days_from_civil). */
+function daysFromCivil(year: number, month: number, day: number): number {
+  const shifted = month <= 2 ? year - 1 : year;
+  const era = Math.floor(shifted / 400);
+  const yearOfEra = shifted - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
+}
+
 /**
  * The instant of `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SSZ`, the forms nearly every date here takes,
- * read digit by digit: Date.parse took three times as long, and a build reads the dates of a
- * million reports several times over. Undefined for any other text, and for whatever Date.parse
- * might read differently (days after the 28th, which roll over into the next month, years
- * before 100, which Date.UTC takes as 19xx): Date.parse reads those.
+ * read digit by digit and counted in days: about 50 ns against Date.parse's 300 (and Date.UTC's
+ * 100), and a build reads the dates of a million reports several times over. Undefined for any
+ * other text, and for whatever Date.parse might read differently (days after the 28th, which it
+ * rolls over into the next month, years before 100): Date.parse reads those.
  */
 function plainInstantOf(text: string): number | undefined {
   const { length } = text;
-  if (length !== 10 && length !== 20) return undefined;
-  if (text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return undefined; // "-"
-  if (length === 20 && (text.charCodeAt(10) !== 84 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58 || text.charCodeAt(19) !== 90)) return undefined; // "T", ":", "Z"
+  if ((length !== 10 && length !== 20) || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return undefined; // "-"
   const year = twoDigitsAt(text, 0) * 100 + twoDigitsAt(text, 2);
   const month = twoDigitsAt(text, 5);
   const day = twoDigitsAt(text, 8);
-  const [hours, minutes, seconds] = length === 20 ? [twoDigitsAt(text, 11), twoDigitsAt(text, 14), twoDigitsAt(text, 17)] : [0, 0, 0];
   // Comparisons with NaN (a character that is not a digit) are false.
-  if (!(year >= 100 && month >= 1 && month <= 12 && day >= 1 && day <= 28 && hours < 24 && minutes < 60 && seconds < 60)) return undefined;
-  return Date.UTC(year, month - 1, day, hours, minutes, seconds);
+  if (!(year >= 100 && month >= 1 && month <= 12 && day >= 1 && day <= 28)) return undefined;
+  let seconds = 0;
+  if (length === 20) {
+    if (text.charCodeAt(10) !== 84 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58 || text.charCodeAt(19) !== 90) return undefined; // "T", ":", "Z"
+    const hours = twoDigitsAt(text, 11);
+    const minutes = twoDigitsAt(text, 14);
+    const secondsOfMinute = twoDigitsAt(text, 17);
+    if (!(hours < 24 && minutes < 60 && secondsOfMinute < 60)) return undefined;
+    seconds = (hours * 60 + minutes) * 60 + secondsOfMinute;
+  }
+  return daysFromCivil(year, month, day) * dayInMs + seconds * 1000;
 }
 
 /** The UTC calendar day of a date or date-time, as YYYY-MM-DD. */

@@ -31,6 +31,10 @@ describe('calendar arithmetic', () => {
   it('reads every date and date-time as Date.parse does, including the ones it rolls over or refuses', () => {
     const texts = ['2026-03-05', '2026-03-05T23:30:00Z', '2026-02-30', '2026-04-31T10:00:00Z', '2026-13-01', '2026-00-10', '0099-05-01', '0099-05-01T00:00:00Z',
       '2026-03-05T24:00:00Z', '2026-03-05T23:60:00Z', '2026-3-05xx', '2026-03-05T23:30:00+01:00', '2026-03-05T23:30:00.500Z', 'abcd-ef-gh', '2026-03-0a', ''];
+    texts.push('0100-03-01', '0399-12-28', '1600-02-28', '1900-02-28T23:59:59Z', '2000-02-28', '2100-03-01T00:00:00Z', '9999-12-28T23:59:59Z');
+    for (let instant = Date.UTC(1700, 0, 1); instant < Date.UTC(2300, 0, 1); instant += 7 * 86_400_000 + 3_661_000) {
+      texts.push(new Date(instant).toISOString().slice(0, 10));
+    }
     for (let instant = Date.UTC(1999, 0, 1); instant < Date.UTC(2031, 0, 1); instant += 86_400_000 + 3_661_000) {
       texts.push(new Date(instant).toISOString().slice(0, 10), new Date(instant).toISOString().replace(/\.\d{3}Z$/, 'Z'));
     }
