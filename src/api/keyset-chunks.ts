@@ -27,7 +27,8 @@ export function chunkSorted<Item, Key>(
  * Sorted records cut where their keys say rather than every `minSize` records, for data that is
  * rebuilt after every edit (runsCutAtKeys): each chunk but the last holds from `minSize` to twice
  * as many, and ends before the first record past `minSize` whose cut key hashes to 0 in a quarter
- * of `minSize` (`cutHashOf`: fnv1aOf that key, see buckets.ts). There are never more chunks than with chunkSorted(items, keyOf, minSize).
+ * of `minSize` (`cutHashOf`: fnv1aOf that key, see buckets.ts). There are never more chunks than
+ * with chunkSorted(items, keyOf, minSize).
  */
 export function chunkSortedAtKeys<Item, Key>(
   items: readonly Item[],

@@ -44,9 +44,7 @@ export interface DownloadTable<Record> {
 export interface TableRows<Record> {
   count: number;
   at(index: number): Record;
-  /** The primary key of the row at `index`. */
-  keyAt(index: number): string;
-  /** fnv1aOf that key, by which a large download is cut into parts. */
+  /** fnv1aOf the primary key of the row at `index`, by which a large download is cut into parts. */
   keyHashAt(index: number): number;
   /** The input digests of the records the rows come from, when the catalogue has them. */
   digests: DigestList | undefined;
@@ -65,7 +63,6 @@ export const landmarksTable: DownloadTable<LandmarkDownloadRecord> = {
   rows: ({ landmarks, inputDigests }) => ({
     count: landmarks.length,
     at: (index) => landmarkDownloadRecordOf(landmarks[index]!),
-    keyAt: (index) => landmarks[index]!.slug,
     keyHashAt: (index) => fnv1aOf(landmarks[index]!.slug),
     digests: inputDigests?.landmarks,
   }),
@@ -84,7 +81,6 @@ export const reportsTable: DownloadTable<ReportDownloadRecord> = {
     count: catalogue.reports.length,
     at: (index) => publishedReport(catalogue.reports[index]!, catalogue),
     jsonAt: (index) => publishedReportJson(catalogue.reports[index]!, catalogue, index),
-    keyAt: (index) => catalogue.reports[index]!.id,
     keyHashAt: (index) => idHashesOf(catalogue.reports)[index]!,
     digests: catalogue.inputDigests?.reports,
   }),

@@ -36,7 +36,8 @@ export const rowsPerDownloadPart = 8192;
 
 /**
  * The runs of rows [start, end) that make the parts of a split download: a new run starts at
- * each row whose key hashes to 0 in `rowsPerPart` (`keyHashAt`: fnv1aOf the row's key). Always at least one run, empty for no rows.
+ * each row whose key hashes to 0 in `rowsPerPart` (`keyHashAt`: fnv1aOf the row's key). Always at
+ * least one run, empty for no rows.
  */
 export function downloadPartRuns(count: number, keyHashAt: (index: number) => number, rowsPerPart: number): [number, number][] {
   return runsCutAtKeys(count, keyHashAt, rowsPerPart);

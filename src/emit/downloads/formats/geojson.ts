@@ -25,8 +25,8 @@ export const geojsonFormat: DownloadFormat = {
       const { catalogue } = context;
       const header = { type: 'FeatureCollection', license: dataLicense.id, attribution: attributionLine };
       const landmarks = context.table(landmarksTable as DownloadTable<unknown>);
-      const { count, keyAt, keyHashAt, digests } = landmarks.rows;
-      const features = { ...landmarks, rows: { count, keyAt, keyHashAt, digests, at: (index: number) => landmarkFeatureOf(catalogue.landmarks[index]!) } };
+      const { count, keyHashAt, digests } = landmarks.rows;
+      const features = { ...landmarks, rows: { count, keyHashAt, digests, at: (index: number) => landmarkFeatureOf(catalogue.landmarks[index]!) } };
       return [tableSection(features, jsonElement, { head: `${JSON.stringify(header).slice(0, -1)},"features":[\n`, tail: ']}\n' })];
     },
   },
