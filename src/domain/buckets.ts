@@ -29,21 +29,6 @@ export const bucketOf = (key: string, bucketCount: number): number => fnv1aOf(ke
 /** fnv1aOf each key. */
 export const keyHashesOf = (keys: readonly string[]): Uint32Array => Uint32Array.from(keys, fnv1aOf);
 
-const idHashesMade = new WeakMap<readonly { id: string }[], Uint32Array>();
-
-/**
- * fnv1aOf each record's id, made once per list of records (a catalogue's reports must not change
- * afterwards): the report buckets, the downloads' parts, the changes feed's chunks and the table of
- * report texts all bucket, cut or find reports by it. In a one-report rebuild at a million
- * reports, each hashing the ids again took 1-3 s: the ids lie among the reports' other fields, all
- * over a heap of more than a gigabyte.
- */
-export function idHashesOf(records: readonly { id: string }[]): Uint32Array {
-  let hashes = idHashesMade.get(records);
-  if (!hashes) idHashesMade.set(records, (hashes = Uint32Array.from(records, ({ id }) => fnv1aOf(id))));
-  return hashes;
-}
-
 /**
  * The positions of the records in each of `bucketCount` buckets, by their keys' hashes (fnv1aOf),
  * in record order: a bucket is made into a file (key -> record) only when it cannot be reused

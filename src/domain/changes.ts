@@ -1,6 +1,6 @@
 import type { StoredChange, CatalogueReport } from '../schema/api.ts';
-import { instantOf } from '../schema/calendar.ts';
 import { reportIdPattern } from '../schema/report-frontmatter.ts';
+import { reportColumnsOf } from './report-columns.ts';
 import { reportUrlsOf, siteUrls } from './urls.ts';
 
 /** A position in the changes feed: reports are ordered by update time, then id. */
@@ -39,16 +39,8 @@ const ordersMade = new WeakMap<readonly CatalogueReport[], readonly number[]>();
 export function changeOrder(reports: readonly CatalogueReport[]): readonly number[] {
   let order = ordersMade.get(reports);
   if (!order) {
-    // One pass over the reports for their times and their order: at a million reports read back
-    // from the kept catalogue, each pass over them took about a second, mostly in reaching them.
-    const times = new Float64Array(reports.length);
-    let inIdOrder = true;
-    for (let index = 0; index < reports.length; index++) {
-      const report = reports[index]!;
-      times[index] = instantOf(report.updatedAt);
-      if (inIdOrder && index > 0 && !(reports[index - 1]!.id < report.id)) inIdOrder = false;
-    }
-    order = Array.from((inIdOrder ? packedOrder(times) : undefined) ?? comparedOrder(reports, times));
+    const { updatedTimes, inIdOrder } = reportColumnsOf(reports);
+    order = Array.from((inIdOrder ? packedOrder(updatedTimes) : undefined) ?? comparedOrder(reports, updatedTimes));
     ordersMade.set(reports, order);
   }
   return order;

@@ -1,7 +1,7 @@
 import { closeSync, writeSync } from 'node:fs';
 import { openScratchFile, sortedPosition, textReader } from '../kept/scratch-file.ts';
 import { positionsByKey } from './positions-by-key.ts';
-import { idHashesOf } from '../domain/buckets.ts';
+import { reportColumnsOf } from '../domain/report-columns.ts';
 import { publishedReport, type Catalogue, type ReportJson } from '../domain/catalogue.ts';
 import type { Utf8Bytes } from '../domain/json-texts.ts';
 import type { CatalogueReport } from '../schema/api.ts';
@@ -75,7 +75,7 @@ export function openReportTexts(catalogue: Pick<Catalogue, 'reports' | 'bodies' 
   let byId: ((id: string) => number) | undefined;
   const idAt = (index: number) => reports[index]!.id;
   const find = (id: string) => {
-    if (!byId && ++lookups > lookupsBeforeTable) byId = positionsByKey(reports.length, idAt, idHashesOf(reports));
+    if (!byId && ++lookups > lookupsBeforeTable) byId = positionsByKey(reports.length, idAt, reportColumnsOf(reports).idHashes);
     return byId ? byId(id) : sortedPosition(reports.length, idAt, id);
   };
   return {

@@ -1,4 +1,5 @@
-import { fnv1aOf, idHashesOf } from '../domain/buckets.ts';
+import { fnv1aOf } from '../domain/buckets.ts';
+import { reportColumnsOf } from '../domain/report-columns.ts';
 import type { z } from 'zod';
 import { storedLandmarkDetail, storedReport, type CatalogueLandmark, type StoredReport } from '../schema/api.ts';
 import { publishedReport, publishedReportJson, type Catalogue } from '../domain/catalogue.ts';
@@ -81,7 +82,7 @@ export const reportsTable: DownloadTable<ReportDownloadRecord> = {
     count: catalogue.reports.length,
     at: (index) => publishedReport(catalogue.reports[index]!, catalogue),
     jsonAt: (index) => publishedReportJson(catalogue.reports[index]!, catalogue, index),
-    keyHashAt: (index) => idHashesOf(catalogue.reports)[index]!,
+    keyHashAt: (index) => reportColumnsOf(catalogue.reports).idHashes[index]!,
     digests: catalogue.inputDigests?.reports,
   }),
 };

@@ -1,5 +1,5 @@
-import { idHashesOf } from '../../domain/buckets.ts';
 import { changeOf, changeOrder, type ChangePosition } from '../../domain/changes.ts';
+import { reportColumnsOf } from '../../domain/report-columns.ts';
 import { chunkSortedAtKeys, type ChunkManifest } from '../keyset-chunks.ts';
 import type { StoredChange } from '../../schema/api.ts';
 import { dataFile, dataPrefix, declareDataProduct } from './product.ts';
@@ -17,7 +17,7 @@ export const changes = declareDataProduct({
     // reports' ids keep the rest, where fixed-size chunks would all shift. Chunks hold report
     // positions until written, so reused ones never become change records.
     const { reports, inputDigests: digests } = catalogue;
-    const idHashes = idHashesOf(reports);
+    const { idHashes } = reportColumnsOf(reports);
     const feed = chunkSortedAtKeys(
       changeOrder(reports),
       (position) => ({ updatedAt: reports[position]!.updatedAt, id: reports[position]!.id }),

@@ -4,14 +4,14 @@ import type { DigestList } from '../../domain/input-digests.ts';
 import { jsonDataFile, type DataFile } from './product.ts';
 
 /**
- * The files of one kind of record in hash buckets (key -> record; `keyHashes`: fnv1aOf each key),
+ * The files of one kind of record in hash buckets (`keyAt` -> record; `keyHashes`: fnv1aOf each key),
  * each with the input digests of its records; `publishedJson` makes a record's JSON text (given
  * the record and its position) as the file holds it, with its reports' bodies and addresses, only
  * when the file is written.
  */
 export function* bucketFiles<T>(
   records: readonly T[],
-  keys: readonly string[],
+  keyAt: (position: number) => string,
   keyHashes: Uint32Array,
   bucketCount: number,
   pathOf: (index: number) => string,
@@ -19,7 +19,7 @@ export function* bucketFiles<T>(
   publishedJson: (record: T, position: number) => Utf8Bytes,
 ): Generator<DataFile> {
   for (const [index, positions] of bucketPositions(keyHashes, bucketCount).entries()) {
-    const bucket = () => jsonObjectOf(positions.map((position) => [keys[position]!, publishedJson(records[position]!, position)]));
+    const bucket = () => jsonObjectOf(positions.map((position) => [keyAt(position), publishedJson(records[position]!, position)]));
     yield jsonDataFile(pathOf(index), bucket, digests && (() => positions.map((position) => digests.at(position))));
   }
 }

@@ -15,7 +15,7 @@ export const landmarkBuckets = declareDataProduct({
     const slugs = catalogue.landmarks.map(({ slug }) => slug);
     // A heavy landmark keeps a bounded share of its reports in its bucket; all of them go apart (heavy-reports.ts).
     const bucketed = catalogue.landmarks.map((landmark) => (landmark.reports.length > keptReportLimit ? { ...landmark, reports: keptReports(landmark.reports) } : landmark));
-    yield* bucketFiles(bucketed, slugs, keyHashesOf(slugs), layout.landmarkBuckets, paths.landmarkBucket, catalogue.inputDigests?.landmarks, (landmark) => publishedLandmarkJson(landmark, catalogue));
+    yield* bucketFiles(bucketed, (position) => slugs[position]!, keyHashesOf(slugs), layout.landmarkBuckets, paths.landmarkBucket, catalogue.inputDigests?.landmarks, (landmark) => publishedLandmarkJson(landmark, catalogue));
   },
   fileCount: (_, layout) => layout.landmarkBuckets,
   reader: (read, manifest) => ({

@@ -1,3 +1,4 @@
+import { reportColumnsOf } from '../../domain/report-columns.ts';
 import { recheckChunkSizeFor } from '../data-layout.ts';
 import { chunkSorted, type ChunkManifest } from '../keyset-chunks.ts';
 import { compareRecheckPositions, recheckEntryOf, recheckPositionOf, type RecheckPosition } from '../../domain/recheck.ts';
@@ -14,9 +15,7 @@ export const recheck = declareDataProduct({
   paths,
   *files({ catalogue }) {
     // No request answers for a day before the newest observation, so earlier stretches never matter.
-    let newest = '';
-    for (const report of catalogue.reports) if (report.observedAt > newest) newest = report.observedAt;
-    const notBefore = newest.slice(0, 10);
+    const notBefore = reportColumnsOf(catalogue.reports).newestObservedAt.slice(0, 10);
     // Ordered and chunked by position (popularity and slug) alone; a chunk's entries are made only
     // when its file is, from its landmarks and that day, which is all they are made from.
     const { landmarks, inputDigests } = catalogue;

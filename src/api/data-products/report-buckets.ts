@@ -1,4 +1,5 @@
-import { bucketOf, idHashesOf } from '../../domain/buckets.ts';
+import { bucketOf } from '../../domain/buckets.ts';
+import { reportColumnsOf } from '../../domain/report-columns.ts';
 import { publishedReportJson } from '../../domain/catalogue.ts';
 import type { StoredReport } from '../../schema/api.ts';
 import { bucketFiles, recordIn } from './hash-buckets.ts';
@@ -11,8 +12,8 @@ export const reportBuckets = declareDataProduct({
   paths,
   manifestFields: ({ layout }) => ({ reportBuckets: layout.reportBuckets }),
   *files({ catalogue, layout }) {
-    const ids = catalogue.reports.map(({ id }) => id);
-    yield* bucketFiles(catalogue.reports, ids, idHashesOf(catalogue.reports), layout.reportBuckets, paths.reportBucket, catalogue.inputDigests?.reports, (report, position) => publishedReportJson(report, catalogue, position));
+    const { reports } = catalogue;
+    yield* bucketFiles(reports, (position) => reports[position]!.id, reportColumnsOf(reports).idHashes, layout.reportBuckets, paths.reportBucket, catalogue.inputDigests?.reports, (report, position) => publishedReportJson(report, catalogue, position));
   },
   fileCount: (_, layout) => layout.reportBuckets,
   reader: (read, manifest) => ({
