@@ -38,9 +38,9 @@ if (!result.ok) {
   console.error(`\n${result.problems.length} problem(s) found; nothing was built, and ${values.out}/ is unchanged.`);
   process.exit(1);
 }
-const { landmarks, reports } = result.catalogue;
+const { landmarkCount, reportCount } = result;
 console.log(
-  `Built ${landmarks.length} landmarks and ${reports.length} reports into ${values.out}/ for ${siteUrl} in ${Math.round(performance.now() - started)} ms.\n` +
+  `Built ${landmarkCount} landmarks and ${reportCount} reports into ${values.out}/ for ${siteUrl} in ${Math.round(performance.now() - started)} ms.\n` +
     `Content: ${result.parsing}.\n` +
     `Output: ${result.reuse}.\n` +
     `File budget: ${result.budget}.\n` +

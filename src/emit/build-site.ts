@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { cp, readdir, rename, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build as astroBuild } from 'astro';
 import { commitTimesFile } from '../kept/commit-times.ts';
@@ -10,13 +10,12 @@ import { loadPopularity } from '../load/popularity.ts';
 import { loadWatchChecks } from '../load/watch-checks.ts';
 import type { Problem } from '../load/problem.ts';
 import { buildCatalogue, type Catalogue } from '../domain/catalogue.ts';
-import { changeOrder } from '../domain/changes.ts';
 import { apiDataFiles } from '../api/data-products.ts';
 import { builtDataStore, emitDataFiles, writeSiteFile } from './emit-api-data.ts';
-import { dataPrefix } from '../api/data-products/product.ts';
 import { assetHeadersFile, assetHeadersPath } from '../api/response-headers.ts';
 import { emitEntryPoints } from './emit-entry-points.ts';
-import { withBulkDownloads } from './downloads/emit-downloads.ts';
+import { emitBulkDownloads } from './downloads/emit-downloads.ts';
+import { downloadsDirectory } from '../formats/download-resources.ts';
 import { downloadFormats } from './downloads/download-formats.ts';
 import { keptDatabaseDir } from '../kept/database.ts';
 import { databaseRowsInWords } from './downloads/sqlite-download.ts';
@@ -24,14 +23,14 @@ import { updateCatalogue } from '../load/catalogue-update.ts';
 import { BodyNotReadable, reportBodiesIn } from '../load/report-bodies.ts';
 import type { BodySpool } from '../load/body-spool.ts';
 import { catalogueFingerprint, joinShards, keepCatalogue, keptCatalogueDir, readKeptManifest, readKeptShards, splitCatalogue, type Manifest as KeptManifest } from '../kept/catalogue.ts';
-import { withPageData } from './page-handover.ts';
+import { catalogueOnPages, withPageData, type PageData } from './page-handover.ts';
 import { dayOfInstant } from '../schema/calendar.ts';
 import { movePageTemplates } from './page-templates.ts';
 import { budgetInWords, budgetProblem, defaultMaxFiles, measureSite } from './file-budget.ts';
 import { buildFingerprint, openOutputStore, outputStoreDir, reuseInWords } from '../kept/output-files.ts';
 import { repositoryUrl } from './repository-url.ts';
 import { sitemapFiles } from './sitemap-files.ts';
-import { isRunning } from '../kept/running-process.ts';
+import { moveInto, removeAbandonedStaging, swapIn } from './staging.ts';
 import { openReportTexts } from './report-texts.ts';
 import { keptDerivations } from './kept-derivations.ts';
 
@@ -50,7 +49,7 @@ export interface BuildOptions {
 }
 
 export type BuildResult =
-  | { ok: true; catalogue: Catalogue; budget: string; parsing: string; reuse: string }
+  | { ok: true; landmarkCount: number; reportCount: number; budget: string; parsing: string; reuse: string }
   | { ok: false; problems: Problem[] }
   | { ok: false; problems: []; overBudget: string };
 
@@ -60,45 +59,80 @@ export type BuildResult =
  * previously published site untouched.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
-  const fingerprint = buildFingerprint(options.siteUrl, repositoryUrl);
-  const loaded = await catalogueOf(options, catalogueFingerprint(options.siteUrl));
-  if (!loaded.ok) return loaded;
-  const { parsing, bodySpool } = loaded;
-  // Each report's text is made once, for the downloads and data files that all publish it.
-  const reportTexts = openReportTexts(loaded.catalogue, outputStoreDir(options.contentRoot));
-  const catalogue: Catalogue = reportTexts ? { ...loaded.catalogue, reportJson: reportTexts.json } : loaded.catalogue;
-
   const outDir = path.resolve(options.outDir);
   // Staged inside the project, where Astro's intermediate server chunks can resolve node_modules.
   const staging = path.join(options.projectRoot, `${stagingPrefix}${process.pid}`);
-  // The API data is written beside staging while the SQLite download is made in its own thread.
-  const dataStaging = `${staging}.data`;
+  // What is made from the catalogue is written beside staging, which Astro empties first, and joins it after the pages.
+  const beside = `${staging}.data`;
   try {
-    await removeAbandonedStaging(options.projectRoot);
-    await Promise.all([staging, dataStaging].map((folder) => rm(folder, { recursive: true, force: true })));
-    const store = await openOutputStore(outputStoreDir(options.contentRoot), fingerprint);
-    // Downloads and data first, so the /data page shows their real sizes; they join staging after
-    // Astro, which empties its output folder.
-    const { databaseRows } = await withBulkDownloads(
-      catalogue,
-      { siteUrl: options.siteUrl, staging, store, keptDatabase: { dir: keptDatabaseDir(options.contentRoot), fingerprint } },
-      () => emitDataFiles(apiDataFiles(catalogue, repositoryUrl, keptDerivations(store)), dataStaging, store),
-      (datapackage) => withPageData({ catalogue, changeOrder: changeOrder(catalogue.reports), datapackage, builtOn: dayOfInstant(options.now.getTime()) }, () => buildPages(options.projectRoot, staging, options.siteUrl)),
-    );
-    await rename(path.join(dataStaging, dataFolder), path.join(staging, dataFolder));
+    await removeAbandonedStaging(options.projectRoot, stagingPrefix);
+    await Promise.all([staging, beside].map((folder) => rm(folder, { recursive: true, force: true })));
+    const made = await makeFromCatalogue(options, beside);
+    if (!made.ok) return made;
+    // The catalogue is no longer held: the pages get only what they show of it.
+    await withPageData(made.pages, () => buildPages(options.projectRoot, staging, options.siteUrl));
+    await moveInto(beside, staging);
     await movePageTemplates(staging);
-    await emitDataFiles(sitemapFiles(catalogue), staging, store);
-    // The store only speeds up the next build: failing to save it is worth a note, not a failed build.
-    await store.close().catch((error: Error) => store.notes.push(`could not save the kept output files: ${error.message.split('\n')[0]}`));
     await writeSiteFile(staging, assetHeadersPath, assetHeadersFile(downloadFormats.map(({ name, mediaType, text }) => ({ extension: name, mediaType, text }))));
-    await emitEntryPoints(catalogue, builtDataStore(staging), staging, { siteUrl: options.siteUrl, now: options.now, contactEmail: process.env.CONTACT_EMAIL });
     // Measured before the published site is touched: a site over the budget is never swapped in.
     const maxFiles = options.maxFiles ?? defaultMaxFiles;
     const measure = await measureSite(staging);
     const overBudget = budgetProblem(measure, maxFiles);
     if (overBudget) return { ok: false, problems: [], overBudget };
     await swapIn(staging, outDir);
-    return { ok: true, catalogue, budget: budgetInWords(measure, maxFiles), parsing, reuse: `${reuseInWords(store)}; ${databaseRowsInWords(databaseRows)}` };
+    const { landmarkCount, reportCount, parsing, reuse } = made;
+    return { ok: true, landmarkCount, reportCount, budget: budgetInWords(measure, maxFiles), parsing, reuse };
+  } finally {
+    await Promise.all([staging, beside].map((folder) => rm(folder, { recursive: true, force: true })));
+  }
+}
+
+/** What makeFromCatalogue made: what the pages show of the catalogue, and what the build says of it. */
+interface MadeFromCatalogue {
+  ok: true;
+  pages: PageData;
+  landmarkCount: number;
+  reportCount: number;
+  parsing: string;
+  reuse: string;
+}
+
+/**
+ * Loads the catalogue and writes into `dir` everything made from it: the downloads, the API data,
+ * the sitemaps and the entry points. Returns what the pages show of it: nothing else of the
+ * catalogue outlives this call, so that Astro runs in the heap it held.
+ */
+async function makeFromCatalogue(options: BuildOptions, dir: string): Promise<MadeFromCatalogue | { ok: false; problems: Problem[] }> {
+  const loaded = await catalogueOf(options, catalogueFingerprint(options.siteUrl));
+  if (!loaded.ok) return loaded;
+  const { parsing, bodySpool } = loaded;
+  // Each report's text is made once, for the downloads and data files that all publish it.
+  const reportTexts = openReportTexts(loaded.catalogue, outputStoreDir(options.contentRoot));
+  const catalogue: Catalogue = reportTexts ? { ...loaded.catalogue, reportJson: reportTexts.json } : loaded.catalogue;
+  try {
+    const fingerprint = buildFingerprint(options.siteUrl, repositoryUrl);
+    const store = await openOutputStore(outputStoreDir(options.contentRoot), fingerprint);
+    // The API data, the sitemaps and the entry points are written while the SQLite download is made in its own thread.
+    const { datapackage, databaseRows } = await emitBulkDownloads(
+      catalogue,
+      path.join(dir, ...downloadsDirectory.split('/').filter(Boolean)),
+      { siteUrl: options.siteUrl, store, keptDatabase: { dir: keptDatabaseDir(options.contentRoot), fingerprint } },
+      async () => {
+        await emitDataFiles(apiDataFiles(catalogue, repositoryUrl, keptDerivations(store)), dir, store);
+        await emitDataFiles(sitemapFiles(catalogue), dir, store);
+        await emitEntryPoints(catalogue, builtDataStore(dir), dir, { siteUrl: options.siteUrl, now: options.now, contactEmail: process.env.CONTACT_EMAIL });
+      },
+    );
+    // The store only speeds up the next build: failing to save it is worth a note, not a failed build.
+    await store.close().catch((error: Error) => store.notes.push(`could not save the kept output files: ${error.message.split('\n')[0]}`));
+    return {
+      ok: true,
+      pages: { ...catalogueOnPages(catalogue, dayOfInstant(options.now.getTime())), datapackage },
+      landmarkCount: catalogue.landmarks.length,
+      reportCount: catalogue.reports.length,
+      parsing,
+      reuse: `${reuseInWords(store)}; ${databaseRowsInWords(databaseRows)}`,
+    };
   } catch (error) {
     // A report file changed while the build ran: said like any content problem, nothing published.
     if (error instanceof BodyNotReadable) return { ok: false, problems: [error.problem] };
@@ -107,12 +141,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     // The catalogue reads its bodies from the files again once the spool is closed, and makes its reports' texts again.
     bodySpool?.close();
     reportTexts?.close();
-    await Promise.all([staging, dataStaging].map((folder) => rm(folder, { recursive: true, force: true })));
   }
 }
-
-/** The folder holding every file behind the API routes, `_data`. */
-const dataFolder = dataPrefix.split('/').filter(Boolean)[0]!;
 
 /**
  * The catalogue of the content: the kept one with the files changed since applied, when the last
@@ -225,18 +255,6 @@ function* released<T>(items: T[]): Generator<T> {
 const stagingPrefix = '.build-';
 
 /**
- * A build that was killed (out of memory, interrupted) cannot remove its staging folders, which
- * hold a whole site; the next build removes those of processes no longer running. Builds running
- * at the same time (parallel tests) keep theirs.
- */
-async function removeAbandonedStaging(projectRoot: string): Promise<void> {
-  for (const entry of await readdir(projectRoot)) {
-    const pid = entry.startsWith(stagingPrefix) ? /^(\d+)(\.|$)/.exec(entry.slice(stagingPrefix.length))?.[1] : undefined;
-    if (pid !== undefined && !isRunning(Number(pid))) await rm(path.join(projectRoot, entry), { recursive: true, force: true });
-  }
-}
-
-/**
  * Astro keeps its intermediate files in the output folder only when that folder is inside the
  * working directory; otherwise it uses one folder shared by every build, and two builds at once
  * (parallel tests, two people) would overwrite each other's. So pages are built from the project.
@@ -249,36 +267,4 @@ async function buildPages(projectRoot: string, outDir: string, siteUrl: string):
   } finally {
     process.chdir(previous);
   }
-}
-
-/**
- * Replaces `target` with `staging` by two renames, so readers never see a half-written site. A
- * target on another file system (a temporary folder) first gets a full copy beside it.
- */
-async function swapIn(staging: string, target: string): Promise<void> {
-  const incoming = `${target}.incoming-${process.pid}`;
-  try {
-    await rename(staging, incoming);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    await cp(staging, incoming, { recursive: true });
-  }
-  try {
-    await replaceWith(incoming, target);
-  } finally {
-    await rm(incoming, { recursive: true, force: true });
-  }
-}
-
-async function replaceWith(staging: string, target: string): Promise<void> {
-  const previous = `${target}.previous-${process.pid}`;
-  const hadPrevious = await rename(target, previous).then(
-    () => true,
-    (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return false;
-      throw error;
-    },
-  );
-  await rename(staging, target);
-  if (hadPrevious) await rm(previous, { recursive: true, force: true });
 }

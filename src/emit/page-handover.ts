@@ -1,23 +1,65 @@
-import type { Catalogue } from '../domain/catalogue.ts';
+import { summaryOf, type Catalogue } from '../domain/catalogue.ts';
+import { lastChanges } from '../domain/changes.ts';
+import { dataCurrencyOn, type DataCurrency } from '../domain/data-currency.ts';
+import { popularLandmarks } from '../domain/featured.ts';
+import { worldMapMarkers, type WorldMapMarkers } from '../formats/map-markers.ts';
+import type { StoredChange, StoredLandmarkSummary } from '../schema/api.ts';
 import type { Datapackage } from './downloads/datapackage.ts';
 
 /**
- * What the build hands the Astro pages: the catalogue it validated once (so the pages never read
- * `content/` again) and the finished datapackage.json (so the download page shows the real sizes).
- * Astro renders the pages in this process, in modules bundled apart from the build's own, so the
- * hand-over is a slot on the global object under a registered symbol, never a file or a variable
- * of the environment, and is cleared when the pages are built.
+ * What the build hands the Astro pages: what they show of the catalogue (made while the build
+ * holds it, so that the pages never read `content/` again and the catalogue is released before
+ * Astro runs: a million reports and Astro's bundler in one heap were the build's peak) and the
+ * finished datapackage.json (so the download page shows the real sizes). Astro renders the pages
+ * in this process, in modules bundled apart from the build's own, so the hand-over is a slot on the
+ * global object under a registered symbol, never a file or a variable of the environment, and is
+ * cleared when the pages are built.
  */
-export interface PageData {
-  catalogue: Catalogue;
-  /**
-   * The catalogue's reports in the changes feed's order, as the build made it for the API data:
-   * the pages' copy of the domain's modules would otherwise sort a million reports again.
-   */
-  changeOrder: readonly number[];
+export interface PageData extends CatalogueOnPages {
   datapackage: Datapackage;
-  /** The UTC day of the build: the home and about pages say how current the data is as of it. */
+}
+
+/** Enough to scan at a glance; the API's /featured gives 50, the search box finds the rest. */
+const popularShown = 8;
+const changesShown = 6;
+/** What is affected now and announced next, as of the build: enough to lead the home page; each landmark's page has the rest. */
+const affectedShown = 8;
+const announcedShown = 5;
+
+/** What the home and about pages show of the catalogue, as of the day of the build. */
+export interface CatalogueOnPages {
+  /** The UTC day of the build: the pages say how current the data is as of it. */
   builtOn: string;
+  /** How current the data is on that day: the counts, and the first of the affected and announced landmarks. */
+  currency: Omit<DataCurrency, 'affected' | 'announced'> & {
+    affectedCount: number;
+    announcedCount: number;
+    affected: DataCurrency['affected'];
+    announced: DataCurrency['announced'];
+  };
+  popular: StoredLandmarkSummary[];
+  /** The latest changes, the latest first: the changes feed's end. */
+  latestChanges: StoredChange[];
+  worldMap: WorldMapMarkers;
+}
+
+/** The same rankings the API's /featured and /changes serve (the feed's order is the one the data files were made in), as of the build. */
+export function catalogueOnPages(catalogue: Catalogue, builtOn: string): CatalogueOnPages {
+  const summaries = catalogue.landmarks.map(summaryOf);
+  const { affected, announced, ...currency } = dataCurrencyOn(summaries, builtOn);
+  return {
+    builtOn,
+    currency: {
+      ...currency,
+      affectedCount: affected.length,
+      announcedCount: announced.length,
+      affected: affected.slice(0, affectedShown),
+      announced: announced.slice(0, announcedShown),
+    },
+    popular: popularLandmarks(summaries, popularShown),
+    latestChanges: lastChanges(catalogue.reports, catalogue.siteUrl, changesShown).reverse(),
+    worldMap: worldMapMarkers(summaries),
+  };
 }
 
 const slot = Symbol.for('landmark-condition-reports.page-data');
@@ -34,6 +76,6 @@ export async function withPageData<T>(data: PageData, buildPages: () => Promise<
 
 export function pageData(): PageData {
   const data = (globalThis as WithSlot)[slot];
-  if (!data) throw new Error('the pages have no catalogue: build the site with "npm run build", not "astro build"');
+  if (!data) throw new Error('the pages have no data: build the site with "npm run build", not "astro build"');
   return data;
 }

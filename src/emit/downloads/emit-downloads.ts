@@ -1,8 +1,8 @@
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Catalogue } from '../../domain/catalogue.ts';
 import { downloadTables, type DownloadTable } from '../../formats/download-records.ts';
-import { downloadPaths, downloadsDirectory, maxDownloadFileBytes, downloadPartRuns, rowsPerDownloadPart } from '../../formats/download-resources.ts';
+import { downloadPaths, maxDownloadFileBytes, downloadPartRuns, rowsPerDownloadPart } from '../../formats/download-resources.ts';
 import { flatColumns } from '../../formats/flat-columns.ts';
 import { datapackageOf, type Datapackage } from './datapackage.ts';
 import type { DownloadContext, TableColumns, TableInDownloads } from './download-format.ts';
@@ -100,30 +100,4 @@ export async function emitBulkDownloads(
   const datapackage = datapackageOf({ siteUrl: options.siteUrl, tables, written, maxFileBytes });
   await writeFile(path.join(directory, path.basename(downloadPaths.datapackage)), `${JSON.stringify(datapackage, null, 2)}\n`);
   return { datapackage, databaseRows };
-}
-
-/**
- * Emits the downloads beside `staging` (running `meanwhile` while the SQLite database is written),
- * runs `buildPages` (Astro, which empties its output folder first) with their datapackage for the
- * download page, then moves the downloads into `staging/data/`. Nothing is left behind if any step
- * fails.
- */
-export async function withBulkDownloads<T>(
-  catalogue: Catalogue,
-  options: BulkDownloadOptions & { staging: string },
-  meanwhile: () => Promise<void>,
-  buildPages: (datapackage: Datapackage) => Promise<T>,
-): Promise<{ pages: T; databaseRows: DatabaseRows }> {
-  const directory = `${options.staging}.downloads`;
-  await rm(directory, { recursive: true, force: true });
-  try {
-    const { datapackage, databaseRows } = await emitBulkDownloads(catalogue, directory, options, meanwhile);
-    const pages = await buildPages(datapackage);
-    const target = path.join(options.staging, ...downloadsDirectory.split('/').filter(Boolean));
-    await mkdir(target, { recursive: true });
-    for (const file of await readdir(directory)) await rename(path.join(directory, file), path.join(target, file));
-    return { pages, databaseRows };
-  } finally {
-    await rm(directory, { recursive: true, force: true });
-  }
 }
