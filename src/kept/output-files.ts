@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, type BigIntStats } from 'node:fs';
-import { copyFile, link, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { feedFile, sha256Hex, withOpenFile } from './digests.ts';
 import { codeFingerprint, type SourceLayer } from './fingerprint.ts';
@@ -43,6 +43,15 @@ export interface OutputStore {
   keptValue(key: string): unknown;
   /** Keeps `value`, which must survive JSON, under `key` for the next build. */
   keepValue(key: string, value: unknown): void;
+  /**
+   * The bytes of the file the last build kept under `key`, or undefined when none was kept or its
+   * bytes changed; kept for the next build only when kept again or retained.
+   */
+  readKept(key: string): Promise<Uint8Array | undefined>;
+  /** Keeps `bytes`, which no published file holds (what a build reads back, not what it serves), under `key` for the next build. */
+  keepBytes(key: string, bytes: Uint8Array): Promise<void>;
+  /** Keeps the file or value the last build kept under `key` for the next build, unread; false when there is none. */
+  retain(key: string): boolean;
   /** Saves the index of the files and values this build used and deletes the others. */
   close(): Promise<void>;
   /** Files reused and files made by this build, for the build to print. */
@@ -156,7 +165,8 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
   const readBuffer = new Uint8Array(1024 * 1024);
   // Sixteen thousand files go into a few dozen folders: each folder is made once, not asked for per file.
   const madeFolders = new Set<string>();
-  let corrupt = 0;
+  // Keys, not a count: a file found damaged by `reuse` may be read again by `readKept`.
+  const corrupt = new Set<string>();
 
   return {
     keyOf(sitePath, inputs) {
@@ -172,7 +182,7 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
       const actual = checkFile(kept, readBuffer, expected);
       if (actual === undefined) return undefined;
       if (actual.kept.sha256 !== expected.sha256) {
-        corrupt++;
+        corrupt.add(key);
         return undefined;
       }
       try {
@@ -219,8 +229,35 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
     keepValue(key, value) {
       next[key] = { value };
     },
+    async readKept(key) {
+      const expected = previous[key];
+      if (!isKeptFile(expected)) return undefined;
+      const bytes = await readFile(path.join(filesDir, key)).catch(() => undefined);
+      if (bytes === undefined) return undefined;
+      if (sha256Hex(bytes) !== expected.sha256) {
+        corrupt.add(key);
+        return undefined;
+      }
+      return bytes;
+    },
+    async keepBytes(key, bytes) {
+      const incoming = store.incoming(path.join('files', key));
+      try {
+        await writeFile(incoming, bytes);
+        await rename(incoming, path.join(filesDir, key));
+        next[key] = { sha256: sha256Hex(bytes) };
+      } catch {
+        await rm(incoming, { force: true }); // not kept: the next build does without it
+      }
+    },
+    retain(key) {
+      const entry = previous[key];
+      if (entry === undefined) return false;
+      next[key] = entry;
+      return true;
+    },
     async close() {
-      if (corrupt > 0) notes.push(`${corrupt} kept output file(s) no longer matched their hash and were made again`);
+      if (corrupt.size > 0) notes.push(`${corrupt.size} kept output file(s) no longer matched their hash and were made again`);
       await store.writeManifest(next);
       for (const name of await readdir(filesDir)) {
         if (name in next) continue;

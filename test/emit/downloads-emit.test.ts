@@ -321,6 +321,38 @@ describe('the parts of a split download', () => {
     expect(third.datapackage).toEqual(cold.datapackage);
   });
 
+  it('made again copy their unchanged rows from the last build: only the changed reports are made, and the bytes are a cold build\'s', async () => {
+    const storeDir = await mkdtemp(path.join(tmpdir(), 'lcr-download-store-'));
+    let bodiesRead = 0;
+    // Making a report's text reads its body (from its file, in a build): what a rebuild should do only for changed reports.
+    const counted = (source: Catalogue): Catalogue => ({ ...source, bodies: (report) => (bodiesRead++, source.bodies(report)) });
+    const emitWithStore = async (source: Catalogue) => {
+      const store = await openOutputStore(storeDir, 'code v1');
+      bodiesRead = 0;
+      const emitted = await emitInto(counted(source), limit, { rowsPerPart, store });
+      await store.close();
+      return { ...emitted, bodiesRead };
+    };
+    const first = await emitWithStore(withDigests(catalogue));
+    expect(first.bodiesRead).toBe(3 * catalogue.reports.length);
+
+    // Two reports of different runs, neither the last: each is made once in each of the three report downloads.
+    const edited = withDigests(withEditedReport(withEditedReport(catalogue, 50), 20));
+    const second = await emitWithStore(edited);
+    expect(second.bodiesRead).toBe(3 * 2);
+    const cold = await emitInto(edited, limit, { rowsPerPart });
+    const names = (await readdir(cold.directory)).sort();
+    expect((await readdir(second.directory)).sort()).toEqual(names);
+    for (const name of names) expect(sha256(await second.read(name)), name).toBe(sha256(await cold.read(name)));
+
+    // The last report changed: the JSON's last element takes no comma, so it is made whatever it held before.
+    const lastEdited = withDigests(withEditedReport(withEditedReport(withEditedReport(catalogue, 50), 20), catalogue.reports.length - 1));
+    const third = await emitWithStore(lastEdited);
+    expect(third.bodiesRead).toBe(3);
+    const coldLast = await emitInto(lastEdited, limit, { rowsPerPart });
+    for (const name of names) expect(sha256(await third.read(name)), name).toBe(sha256(await coldLast.read(name)));
+  });
+
   it('are reused when their run was cut by size too, and a damaged piece makes only its own run again', async () => {
     // Runs of about 8 rows of ~600 bytes against a 2 KiB limit: nearly every run is cut by size.
     const sizeLimit = 2048;

@@ -172,4 +172,34 @@ describe('the output store', () => {
     // The build with code v2 kept only its own value: neither of v1's is left.
     expect(await withValues(['x', 'y'])).toEqual([undefined, undefined]);
   });
+
+  it('keeps bytes a later build reads back, for one build more only when kept again or retained, and never damaged ones', async () => {
+    const { storeDir } = await folders();
+    const open = () => openOutputStore(storeDir, 'code v1');
+    const keyOf = (store: Awaited<ReturnType<typeof open>>, name: string) => store.keyOf(`layout ${name}`, [digest(name)]);
+    const first = await open();
+    await first.keepBytes(keyOf(first, 'a'), Buffer.from('rows of a'));
+    await first.keepBytes(keyOf(first, 'b'), Buffer.from('rows of b'));
+    await first.close();
+
+    const second = await open();
+    expect(Buffer.from((await second.readKept(keyOf(second, 'a')))!).toString()).toBe('rows of a');
+    // Read, not kept again: gone after this build. Retained unread: there for the next.
+    expect(second.retain(keyOf(second, 'b'))).toBe(true);
+    expect(second.retain(keyOf(second, 'never kept'))).toBe(false);
+    await second.close();
+
+    const third = await open();
+    expect(await third.readKept(keyOf(third, 'a'))).toBeUndefined();
+    expect(Buffer.from((await third.readKept(keyOf(third, 'b')))!).toString()).toBe('rows of b');
+    await third.keepBytes(keyOf(third, 'b'), Buffer.from('rows of b'));
+    await third.close();
+
+    await writeFile(path.join(storeDir, 'files', keyOf(third, 'b')), 'rows of b, edited');
+    const fourth = await open();
+    expect(await fourth.readKept(keyOf(fourth, 'b'))).toBeUndefined();
+    expect(fourth.notes).toEqual([]);
+    await fourth.close();
+    expect(fourth.notes.join()).toContain('1 kept output file(s) no longer matched their hash');
+  });
 });

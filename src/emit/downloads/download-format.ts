@@ -109,6 +109,7 @@ export function tableSection(
     rowText: (index, last) => text({ record: () => rows.at(index), json: () => jsonAt(index) }, last),
     runs,
     digests: rows.digests,
+    keyHashAt: rows.keyHashAt,
   };
 }
 

@@ -6,6 +6,7 @@ import type { DigestList } from '../../domain/input-digests.ts';
 import type { OutputStore } from '../../kept/output-files.ts';
 import type { WholeHashes } from './whole-hashes.ts';
 import type { Utf8Bytes } from '../../domain/json-texts.ts';
+import { lastRunOf, runLayout, type LastRun } from './run-rows.ts';
 
 /**
  * Writes a download as one file, or, when it is larger than the size limit, as numbered parts that
@@ -72,6 +73,8 @@ export interface TextSection {
   runs?: readonly (readonly [number, number])[];
   /** The input digests of the rows' records: a part made from rows that kept theirs is reused. */
   digests?: DigestList | undefined;
+  /** The hash of the key a row is cut at (TableRows.keyHashAt): a run's first row names it from one build to the next. */
+  keyHashAt?: ((index: number) => number) | undefined;
 }
 
 export interface TextDownloadOptions {
@@ -146,52 +149,99 @@ export async function writeTextDownload(dir: string, fileName: string, sections:
   };
 
   /**
-   * Links the pieces the last build kept for a run, in order; false, with nothing left behind,
-   * unless every piece up to the one that ends the run was kept intact.
+   * Links the pieces the last build kept for a run, in order, and gives their keys; undefined, with
+   * nothing left behind, unless every piece up to the one that ends the run was kept intact.
    */
-  const reuseRun = async (pieceKey: (index: number, ends: boolean) => string): Promise<boolean> => {
+  const reuseRun = async (pieceKey: (index: number, ends: boolean) => string): Promise<string[] | undefined> => {
     const taken: Piece[] = [];
+    const keys: string[] = [];
     /** Links the piece kept under `key`; false when none is kept intact. */
     const take = async (key: string): Promise<boolean> => {
       const file = nextPieceFile();
       const kept = await store!.reuse(key, file);
       if (kept === undefined) return false;
       taken.push({ file, ...kept });
+      keys.push(key);
       return true;
     };
     for (let index = 0; ; index++) {
       if (await take(pieceKey(index, true))) {
         pieces.push(...taken);
-        return true;
+        return keys;
       }
       if (!(await take(pieceKey(index, false)))) {
         await Promise.all(taken.map((piece) => rm(piece.file, { force: true })));
-        return false;
+        return undefined;
       }
     }
+  };
+
+  /** The last build's run kept under `address`, from its layout and pieces (run-rows.ts); undefined when it is not kept whole. */
+  const lastRun = async (address: string): Promise<LastRun | undefined> => {
+    const kept = store!.keptValue(address) as KeptRun | undefined;
+    if (!kept) return undefined;
+    const layout = await store!.readKept(kept.layout);
+    const pieceBytes = await Promise.all(kept.pieces.map((key) => store!.readKept(key)));
+    if (!layout || pieceBytes.some((bytes) => bytes === undefined)) return undefined;
+    return lastRunOf(layout, Buffer.concat(pieceBytes as Uint8Array[]).toString('latin1'));
   };
 
   for (const [sectionIndex, section] of sections.entries()) {
     for (const [start, end] of section.runs ?? [[0, section.count]]) {
       const first = start === 0;
       const last = end === section.count;
-      const { digests } = section;
+      const { digests, keyHashAt } = section;
       // Everything that shapes a piece besides its rows' digests and the code (which the store adds).
       const role = `${fileName} section ${sectionIndex}${first ? ' first' : ''}${last ? ' last' : ''} limit ${maxBytes}`;
-      const pieceKey =
-        store && digests ? (index: number, ends: boolean) => store.keyOf(`${role} piece ${index}${ends ? ' ends the run' : ''}`, [digests.range(start, end)]) : undefined;
-      if (pieceKey && (await reuseRun(pieceKey))) continue;
-      await writeRun(runChunks(section, start, end), async (piece, bytes, index, ends) => {
-        if (pieceKey) await store!.keep(pieceKey(index, ends), piece.file, bytes, piece.sha256);
+      if (!store || !digests) {
+        await writeRun(runChunks(section, start, end), async () => {});
+        continue;
+      }
+      const pieceKey = (index: number, ends: boolean) => store.keyOf(`${role} piece ${index}${ends ? ' ends the run' : ''}`, [digests.range(start, end)]);
+      const layoutKey = store.keyOf(`${role} layout`, [digests.range(start, end)]);
+      // Where the run is found from one build to the next, whatever its rows became: its role and first row.
+      const address = keyHashAt ? store.keyOf(`${role} run starting at`, [new Uint8Array(Uint32Array.of(keyHashAt(start)).buffer)]) : undefined;
+      const reused = await reuseRun(pieceKey);
+      if (reused) {
+        // The run's layout goes on with its pieces, for the build in which some of its rows change.
+        if (address && store.retain(layoutKey)) store.keepValue(address, { layout: layoutKey, pieces: reused } satisfies KeptRun);
+        continue;
+      }
+      const copied = address ? await lastRun(address) : undefined;
+      const lengths = new Uint32Array(end - start);
+      const keys: string[] = [];
+      await writeRun(runChunks(section, start, end, copied, lengths), async (piece, bytes, index, ends) => {
+        keys.push(pieceKey(index, ends));
+        await store.keep(keys.at(-1)!, piece.file, bytes, piece.sha256);
       });
+      if (!address) continue;
+      const lastRow = last ? end - 1 - start : undefined;
+      await store.keepBytes(layoutKey, runLayout(first ? section.head.length : 0, digests.range(start, end), lengths, lastRow));
+      store.keepValue(address, { layout: layoutKey, pieces: keys } satisfies KeptRun);
     }
   }
   return nameThePieces(dir, fileName, pieces, maxBytes, options.wholeHashes);
 }
 
-function* runChunks(section: TextSection, start: number, end: number): Generator<Utf8Bytes> {
+/** What the output store keeps of a run under its address: the keys of its layout and of its pieces, in order. */
+interface KeptRun {
+  layout: string;
+  pieces: string[];
+}
+
+/**
+ * The run's texts in order: its section's head and tail where it has them, and each row's text,
+ * copied from the last build's run when that made it from the same digest, else made. Each row's
+ * length goes into `lengths` (for the run's layout).
+ */
+function* runChunks(section: TextSection, start: number, end: number, copied?: LastRun, lengths?: Uint32Array): Generator<Utf8Bytes> {
   if (start === 0) yield section.head;
-  for (let index = start; index < end; index++) yield section.rowText(index, index === section.count - 1);
+  for (let index = start; index < end; index++) {
+    const lastOfSection = index === section.count - 1;
+    const text = (!lastOfSection && copied?.rowText(section.digests!.at(index))) || section.rowText(index, lastOfSection);
+    if (lengths) lengths[index - start] = text.length;
+    yield text;
+  }
   if (end === section.count) yield section.tail;
 }
 
