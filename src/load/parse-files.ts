@@ -98,9 +98,10 @@ function blobIdOfFile(root: string, file: string): string | undefined {
 }
 
 /**
- * Hands out batches to worker threads as they finish the previous one, so a slow batch holds up
- * nobody. Each outcome is passed through `share` as its batch arrives, while its copies are young;
- * where a worker spooled a report's body, the spool notes it.
+ * Hands out batches to worker threads as they finish one, so a slow batch holds up nobody; each
+ * worker has two, so that it goes on with the second while this thread takes in the first (or is
+ * busy elsewhere: it imports Astro meanwhile). Each outcome is passed through `share` as its batch
+ * arrives, while its copies are young; where a worker spooled a report's body, the spool notes it.
  */
 async function checkInWorkers(root: string, files: readonly string[], threads: number, share: (outcome: FileOutcome) => FileOutcome, bodySpool: BodySpool | undefined): Promise<CheckedFile[]> {
   const results: CheckedFile[] = new Array(files.length);
@@ -111,14 +112,18 @@ async function checkInWorkers(root: string, files: readonly string[], threads: n
       workers.map(
         (worker, thread) =>
           new Promise<void>((resolve, reject) => {
-            let batchStart = 0;
+            // Where each batch sent and not yet answered starts; a worker answers in the order it was sent.
+            const batchStarts: number[] = [];
             const sendNext = () => {
-              if (next >= files.length) return resolve();
-              batchStart = next;
-              next = Math.min(files.length, next + batchSize);
-              worker.postMessage({ root, files: files.slice(batchStart, next) });
+              if (next >= files.length) {
+                if (batchStarts.length === 0) resolve();
+                return;
+              }
+              batchStarts.push(next);
+              worker.postMessage({ root, files: files.slice(next, (next = Math.min(files.length, next + batchSize))) });
             };
             worker.on('message', (batch: (CheckedFile & { body?: SpooledBody })[]) => {
+              const batchStart = batchStarts.shift()!;
               batch.forEach(({ outcome, blobId, body }, offset) => {
                 const shared = share(outcome);
                 if (body && shared.report) bodySpool?.note(shared.report.id, thread, body);
@@ -128,6 +133,7 @@ async function checkInWorkers(root: string, files: readonly string[], threads: n
             });
             worker.on('error', reject);
             worker.on('exit', (code) => reject(new Error(`a parse worker stopped early (exit code ${code})`)));
+            sendNext();
             sendNext();
           }),
       ),
