@@ -1,7 +1,6 @@
 import { hash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { build as astroBuild } from 'astro';
 import { commitTimesFile } from '../kept/commit-times.ts';
 import { contentChanges, type ContentChanges, type ContentState } from '../load/content-changes.ts';
 import { parseCacheDir } from '../kept/parse-cache.ts';
@@ -64,13 +63,16 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const staging = path.join(options.projectRoot, `${stagingPrefix}${process.pid}`);
   // What is made from the catalogue is written beside staging, which Astro empties first, and joins it after the pages.
   const beside = `${staging}.data`;
+  // Importing Astro takes about 1.5 s of this thread: done while the content loads, not before it starts.
+  const astro = import('astro');
+  astro.catch(() => {}); // a build that stops before its pages never awaits it: no unhandled error
   try {
     await removeAbandonedStaging(options.projectRoot, stagingPrefix);
     await Promise.all([staging, beside].map((folder) => rm(folder, { recursive: true, force: true })));
     const made = await makeFromCatalogue(options, beside);
     if (!made.ok) return made;
     // The catalogue is no longer held: the pages get only what they show of it.
-    await withPageData(made.pages, () => buildPages(options.projectRoot, staging, options.siteUrl));
+    await withPageData(made.pages, async () => buildPages((await astro).build, options.projectRoot, staging, options.siteUrl));
     await moveInto(beside, staging);
     await movePageTemplates(staging);
     await writeSiteFile(staging, assetHeadersPath, assetHeadersFile(downloadFormats.map(({ name, mediaType, text }) => ({ extension: name, mediaType, text }))));
@@ -259,7 +261,7 @@ const stagingPrefix = '.build-';
  * working directory; otherwise it uses one folder shared by every build, and two builds at once
  * (parallel tests, two people) would overwrite each other's. So pages are built from the project.
  */
-async function buildPages(projectRoot: string, outDir: string, siteUrl: string): Promise<void> {
+async function buildPages(astroBuild: typeof import('astro').build, projectRoot: string, outDir: string, siteUrl: string): Promise<void> {
   const previous = process.cwd();
   process.chdir(projectRoot);
   try {
