@@ -26,7 +26,8 @@ export function rerunWithBoundedHeap(script: string): number | undefined {
     console.error(`BUILD_HEAP_MB must be a whole number of megabytes (at least 16), not "${process.env.BUILD_HEAP_MB}".`);
     return 1;
   }
-  const child = spawnSync(process.execPath, [...process.execArgv, `${heapFlag}=${megabytes}`, script, ...process.argv.slice(2)], { stdio: 'inherit' });
+  // --expose-gc: the build collects the heap once it has released the catalogue, before the pages (src/emit/build-site.ts).
+  const child = spawnSync(process.execPath, [...process.execArgv, `${heapFlag}=${megabytes}`, '--expose-gc', script, ...process.argv.slice(2)], { stdio: 'inherit' });
   // V8 aborts the process when its heap is full. (The next build removes the staging folder left.)
   if (child.signal === 'SIGABRT') {
     console.error(
