@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, type BigIntStats } from 'node:fs';
-import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { feedFile, sha256Hex, withOpenFile } from './digests.ts';
 import { codeFingerprint, type SourceLayer } from './fingerprint.ts';
@@ -45,9 +45,10 @@ export interface OutputStore {
   keepValue(key: string, value: unknown): void;
   /**
    * The bytes of the file the last build kept under `key`, or undefined when none was kept or its
-   * bytes changed; kept for the next build only when kept again or retained.
+   * bytes changed; kept for the next build only when kept again or retained. They are read into
+   * `into` when it has room (the bytes given back are then a view of it), else into a new buffer.
    */
-  readKept(key: string): Promise<Uint8Array | undefined>;
+  readKept(key: string, into?: Uint8Array): Promise<Uint8Array | undefined>;
   /** Keeps `bytes`, which no published file holds (what a build reads back, not what it serves), under `key` for the next build. */
   keepBytes(key: string, bytes: Uint8Array): Promise<void>;
   /** Keeps the file or value the last build kept under `key` for the next build, unread; false when there is none. */
@@ -126,6 +127,23 @@ function checkFile(file: string, buffer: Uint8Array, known: KeptEntry): { kept: 
     const checked = settledIdentity(stats);
     return { kept: { sha256: hash.digest('hex'), bytes: total }, ...(checked !== undefined ? { checked } : {}) };
   });
+}
+
+/** The file's bytes, read into `into` when it has room; undefined when the file ends before its size. */
+async function readWhole(file: string, into: Uint8Array | undefined): Promise<Uint8Array | undefined> {
+  const handle = await open(file);
+  try {
+    const { size } = await handle.stat();
+    const bytes = into && into.length >= size ? into.subarray(0, size) : new Uint8Array(size);
+    for (let done = 0; done < size; ) {
+      const { bytesRead } = await handle.read(bytes, done, size - done, done);
+      if (bytesRead === 0) return undefined;
+      done += bytesRead;
+    }
+    return bytes;
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The layers whose code makes the output files (test/structure/layers.test.ts checks they import no other). */
@@ -229,10 +247,10 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
     keepValue(key, value) {
       next[key] = { value };
     },
-    async readKept(key) {
+    async readKept(key, into) {
       const expected = previous[key];
       if (!isKeptFile(expected)) return undefined;
-      const bytes = await readFile(path.join(filesDir, key)).catch(() => undefined);
+      const bytes = await readWhole(path.join(filesDir, key), into).catch(() => undefined);
       if (bytes === undefined) return undefined;
       if (sha256Hex(bytes) !== expected.sha256) {
         corrupt.add(key);

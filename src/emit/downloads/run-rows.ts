@@ -1,5 +1,4 @@
 import { digestBytes } from '../../domain/input-digests.ts';
-import type { Utf8Bytes } from '../../domain/json-texts.ts';
 
 /**
  * Where each row of a run of a text download lies in the run's text, with the input digest it was
@@ -35,16 +34,15 @@ export function runLayout(headBytes: number, digests: Uint8Array, lengths: Uint3
 
 /** The texts of the last build's run, by digest. */
 export interface LastRun {
-  /** The text of the row made from `digest` in the last build's run, or undefined. */
-  rowText(digest: Uint8Array): Utf8Bytes | undefined;
+  /** The bytes of the row made from `digest` in the last build's run (a view of the run's bytes), or undefined. */
+  rowText(digest: Uint8Array): Uint8Array | undefined;
 }
 
 /**
- * The rows of the last build's run from its layout and its text (its pieces joined, one character
- * per byte); undefined when they do not fit together, which only a bug can cause: the store checks
- * the bytes of both.
+ * The rows of the last build's run from its layout and its bytes (its pieces joined); undefined
+ * when they do not fit together, which only a bug can cause: the store checks the bytes of both.
  */
-export function lastRunOf(layout: Uint8Array, text: string): LastRun | undefined {
+export function lastRunOf(layout: Uint8Array, text: Uint8Array): LastRun | undefined {
   const bytes = Buffer.from(layout.buffer, layout.byteOffset, layout.byteLength);
   if (bytes.length < 8) return undefined;
   const count = bytes.readUInt32LE(4);
@@ -63,7 +61,7 @@ export function lastRunOf(layout: Uint8Array, text: string): LastRun | undefined
   return {
     rowText(digest) {
       const found = rows.get(Buffer.from(digest.buffer, digest.byteOffset, digest.byteLength).toString('latin1'));
-      return found ? (text.slice(found[0], found[1]) as Utf8Bytes) : undefined;
+      return found ? text.subarray(found[0], found[1]) : undefined;
     },
   };
 }
