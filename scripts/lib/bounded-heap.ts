@@ -8,6 +8,17 @@ import { spawnSync } from 'node:child_process';
 
 const defaultHeapMegabytes = 2048;
 const heapFlag = '--max-old-space-size';
+// A worker thread that runs out of heap does not abort the process as the main thread does: Node
+// ends the thread and the build's promise rejects. The build then exits with the status a shell
+// gives an aborted process, so that both read the same to the person running it.
+const outOfMemoryStatus = 128 + 6;
+
+/** Ends the build as V8 ends it when the main thread's heap is full, if `error` is a thread's. */
+export function exitIfThreadOutOfMemory(error: unknown): void {
+  if ((error as { code?: unknown } | undefined)?.code !== 'ERR_WORKER_OUT_OF_MEMORY') return;
+  console.error(String(error));
+  process.exit(outOfMemoryStatus);
+}
 
 /** True when this process, or the person running it, already chose a heap limit. */
 function heapLimitChosen(): boolean {
@@ -29,11 +40,12 @@ export function rerunWithBoundedHeap(script: string): number | undefined {
   // --expose-gc: the build collects the heap once it has released the catalogue, before the pages (src/emit/build-site.ts).
   const child = spawnSync(process.execPath, [...process.execArgv, `${heapFlag}=${megabytes}`, '--expose-gc', script, ...process.argv.slice(2)], { stdio: 'inherit' });
   // V8 aborts the process when its heap is full. (The next build removes the staging folder left.)
-  if (child.signal === 'SIGABRT') {
+  if (child.signal === 'SIGABRT' || child.status === outOfMemoryStatus) {
     console.error(
       `\nThe build ran out of memory: its JavaScript heap is limited to ${megabytes} MB (the default, ${defaultHeapMegabytes}, holds a catalogue of about a million reports). ` +
         `Nothing was published. Give it more with BUILD_HEAP_MB, e.g. BUILD_HEAP_MB=${megabytes * 2} npm run build.`,
     );
+    return 1;
   }
   return child.status ?? 1;
 }

@@ -1,0 +1,42 @@
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, it } from 'vitest';
+import { projectRoot } from '../support/build.ts';
+import { writeContentTree } from '../support/content-files.ts';
+
+const run = promisify(execFile);
+
+// The build's parse, hash and SQLite threads have heaps of their own: when one of them fills, Node
+// ends the thread instead of aborting the process, so the build must say the same as when the main
+// thread's heap fills (build-command.test.ts starves the main thread).
+it('says the build ran out of memory, and how to give it more, when one of its threads fills its heap', async () => {
+  const folder = await writeContentTree({});
+  const script = path.join(folder, 'hungry-thread.ts');
+  await writeFile(
+    script,
+    `import { Worker, isMainThread } from 'node:worker_threads';
+import { exitIfThreadOutOfMemory, rerunWithBoundedHeap } from ${JSON.stringify(path.join(projectRoot, 'scripts/lib/bounded-heap.ts'))};
+if (isMainThread) {
+  const rerun = rerunWithBoundedHeap(import.meta.filename);
+  if (rerun !== undefined) process.exit(rerun);
+  await new Promise((_, reject) => new Worker(new URL(import.meta.url)).on('error', reject)).catch((error) => {
+    exitIfThreadOutOfMemory(error);
+    throw error;
+  });
+} else {
+  const held = [];
+  for (;;) held.push({ index: held.length, text: 'row ' + held.length });
+}
+`,
+  );
+  const failed = await run(process.execPath, [script], { env: { ...process.env, BUILD_HEAP_MB: '32' } }).then(
+    () => undefined,
+    (error: { code: number; stderr: string }) => error,
+  );
+  expect(failed?.code).toBe(1);
+  expect(failed?.stderr).toContain('ERR_WORKER_OUT_OF_MEMORY');
+  expect(failed?.stderr).toContain('The build ran out of memory: its JavaScript heap is limited to 32 MB');
+  expect(failed?.stderr).toContain('Give it more with BUILD_HEAP_MB, e.g. BUILD_HEAP_MB=64 npm run build.');
+});
