@@ -2,7 +2,7 @@
 // Usage: npm run build [-- --out <dir> --content <dir> --max-files <n>]  (SITE_URL sets the origin of canonical URLs)
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { exitIfThreadOutOfMemory, rerunWithBoundedHeap } from './lib/bounded-heap.ts';
+import { rerunWithBoundedHeap } from './lib/bounded-heap.ts';
 import { heapPeakInWords, watchHeapPeak } from './lib/heap-peak.ts';
 
 const rerun = rerunWithBoundedHeap(import.meta.filename);
@@ -28,9 +28,6 @@ const result = await buildSite({
   siteUrl,
   now: new Date(),
   ...(values['max-files'] ? { maxFiles: Number(values['max-files']) } : {}),
-}).catch((error: unknown) => {
-  exitIfThreadOutOfMemory(error);
-  throw error;
 });
 if (!result.ok && 'overBudget' in result) {
   console.error(`The build stopped: ${result.overBudget}\nNothing was published; ${values.out}/ is unchanged.`);

@@ -9,15 +9,18 @@ import { spawnSync } from 'node:child_process';
 const defaultHeapMegabytes = 2048;
 const heapFlag = '--max-old-space-size';
 // A worker thread that runs out of heap does not abort the process as the main thread does: Node
-// ends the thread and the build's promise rejects. The build then exits with the status a shell
-// gives an aborted process, so that both read the same to the person running it.
+// ends the thread, and the build fails with its error. The process doing the work then exits with
+// the status a shell gives an aborted process, so that both read the same to the person running it.
 const outOfMemoryStatus = 128 + 6;
 
-/** Ends the build as V8 ends it when the main thread's heap is full, if `error` is a thread's. */
-export function exitIfThreadOutOfMemory(error: unknown): void {
-  if ((error as { code?: unknown } | undefined)?.code !== 'ERR_WORKER_OUT_OF_MEMORY') return;
-  console.error(String(error));
-  process.exit(outOfMemoryStatus);
+/** Makes a thread's running out of heap, when nothing handles it, end this process as the main thread's would. */
+function exitWhenAThreadRunsOutOfMemory(): void {
+  // A monitor, not a handler: every other uncaught error is reported and ends the process as before.
+  process.on('uncaughtExceptionMonitor', (error) => {
+    if ((error as { code?: unknown }).code !== 'ERR_WORKER_OUT_OF_MEMORY') return;
+    console.error(String(error));
+    process.exit(outOfMemoryStatus);
+  });
 }
 
 /** True when this process, or the person running it, already chose a heap limit. */
@@ -28,10 +31,14 @@ function heapLimitChosen(): boolean {
 /**
  * Runs `script` again in a child Node process with a bounded heap (BUILD_HEAP_MB megabytes, 2048
  * unless set) and returns its exit code; returns undefined when this process should do the work
- * itself, because a heap limit was already chosen.
+ * itself, because a heap limit was already chosen (a thread of it that runs out of heap then ends it
+ * as the main thread would).
  */
 export function rerunWithBoundedHeap(script: string): number | undefined {
-  if (heapLimitChosen()) return undefined;
+  if (heapLimitChosen()) {
+    exitWhenAThreadRunsOutOfMemory();
+    return undefined;
+  }
   const megabytes = Number(process.env.BUILD_HEAP_MB ?? defaultHeapMegabytes);
   if (!Number.isInteger(megabytes) || megabytes < 16) {
     console.error(`BUILD_HEAP_MB must be a whole number of megabytes (at least 16), not "${process.env.BUILD_HEAP_MB}".`);

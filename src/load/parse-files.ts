@@ -138,11 +138,8 @@ async function checkInWorkers(root: string, files: readonly string[], threads: n
           }),
       ),
     );
-  } catch (error) {
-    // Not waited for: the build has failed, and a worker near its heap limit can take long to stop.
-    for (const worker of workers) void worker.terminate();
-    throw error;
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
   }
-  await Promise.all(workers.map((worker) => worker.terminate()));
   return results;
 }
