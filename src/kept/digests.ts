@@ -1,5 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readSync, type BigIntStats } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, statSync, type BigIntStats } from 'node:fs';
 
 /** The SHA-256 of these bytes (or this text's UTF-8), in hex: how every store checks what it kept. */
 export const sha256Hex = (contents: string | Uint8Array): string => createHash('sha256').update(contents).digest('hex');
@@ -37,6 +37,23 @@ export function sha256OfFile(file: string): string | undefined {
     feedFile(descriptor, new Uint8Array(1024 * 1024), [hash]);
     return hash.digest('hex');
   });
+}
+
+/**
+ * A file's identity on disk: inode, size and modification time (ns), as a string to compare and
+ * store in JSON. Writing to a file, in place or by replacing it, changes it; a store notes the
+ * identity of what it has just written and checked, and takes a file that still has it as
+ * unchanged without reading it again (as git's index does).
+ */
+export const fileIdentity = (stats: BigIntStats): string => `${stats.ino}:${stats.size}:${stats.mtimeNs}`;
+
+/** The identity of the file at `file`, or undefined when there is none. */
+export function fileIdentityOf(file: string): string | undefined {
+  try {
+    return fileIdentity(statSync(file, { bigint: true }));
+  } catch {
+    return undefined;
+  }
 }
 
 /** The SHA-256 of these bytes, as 32 bytes: for a digest stored in front of what it checks. */

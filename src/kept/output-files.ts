@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, type BigIntStats } from 'node:fs';
 import { copyFile, link, mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { feedFile, sha256Hex, withOpenFile } from './digests.ts';
+import { feedFile, fileIdentity, sha256Hex, withOpenFile } from './digests.ts';
 import { codeFingerprint, type SourceLayer } from './fingerprint.ts';
 import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
 
@@ -81,7 +81,7 @@ const formatVersion = 3;
 interface KeptEntry {
   /** Hex SHA-256 of the file's bytes. */
   sha256: string;
-  /** The file's identity when its bytes were last checked (see `identityOf`), if it was settled by then. */
+  /** The file's identity when its bytes were last checked (see fileIdentity in digests.ts), if it was settled by then. */
   checked?: string;
 }
 
@@ -103,12 +103,9 @@ const isKeptFile = (entry: KeptEntry | KeptValue | undefined): entry is KeptEntr
  */
 const settledMs = 2000;
 
-/** Inode, size and modification time (ns), as a string to compare and store in JSON. */
-const identityOf = (stats: BigIntStats) => `${stats.ino}:${stats.size}:${stats.mtimeNs}`;
-
 /** The file's identity, or undefined when it was modified too recently to be noted (see `settledMs`). */
 function settledIdentity(stats: BigIntStats): string | undefined {
-  return Number(stats.mtimeNs / 1_000_000n) <= Date.now() - settledMs ? identityOf(stats) : undefined;
+  return Number(stats.mtimeNs / 1_000_000n) <= Date.now() - settledMs ? fileIdentity(stats) : undefined;
 }
 
 /**
@@ -120,7 +117,7 @@ function settledIdentity(stats: BigIntStats): string | undefined {
 function checkFile(file: string, buffer: Uint8Array, known: KeptEntry): { kept: KeptFile; checked?: string } | undefined {
   return withOpenFile(file, (descriptor, stats) => {
     // Taken before reading: a write after this changes the identity, and the next build reads the file.
-    const identity = identityOf(stats);
+    const identity = fileIdentity(stats);
     if (known.checked === identity) return { kept: { sha256: known.sha256, bytes: Number(stats.size) }, checked: identity };
     const hash = createHash('sha256');
     const total = feedFile(descriptor, buffer, [hash]);
@@ -232,7 +229,7 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
         // into its own staging folder, which nothing else writes to, and any later write changes
         // the size or the time. Left for the next build to read, every file a cold build made was
         // hashed again by the rebuild after it: 4 GB at a million reports.
-        const identity = await stat(kept, { bigint: true }).then(identityOf, () => undefined);
+        const identity = await stat(kept, { bigint: true }).then(fileIdentity, () => undefined);
         next[key] = { sha256, ...(identity !== undefined ? { checked: identity } : {}) };
       } catch {
         await rm(incoming, { force: true }); // not kept: the next build makes this file again
