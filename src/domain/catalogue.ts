@@ -1,6 +1,7 @@
 import type {
   CatalogueLandmark,
   CatalogueReport,
+  ReportEvidence,
   StoredCurrentCondition,
   StoredLandmarkDetail,
   StoredLandmarkSummary,
@@ -16,6 +17,7 @@ import { noItems, sharedStrings } from './shared-values.ts';
 import { keptReportLimit, keptReports } from './landmark-reports.ts';
 import { DigestList, landmarkInputText, reportInputText, supersededInputText, type DigestFunction, type InputDigests } from './input-digests.ts';
 import { applySupersession } from './supersession.ts';
+import { positionOfId } from './report-positions.ts';
 import { jsonArrayOf, utf8BytesOf, type Utf8Bytes } from './json-texts.ts';
 import { watchChecksOf } from './watch-checks.ts';
 import { pageUrlsOf, reportUrlsOf, siteUrls, type SiteUrls } from './urls.ts';
@@ -50,6 +52,9 @@ export interface CatalogueInput {
 /** A report's body (its details in Markdown), read when needed. */
 export type ReportBodies = (report: { id: string; landmark: { slug: string } }) => string;
 
+/** The evidence of the report at a position of the catalogue's reports, read when needed. */
+export type ReportEvidenceAt = (position: number) => ReportEvidence;
+
 /** Everything the site publishes, derived from content; nothing in it depends on the clock. */
 export interface Catalogue {
   /** Sorted by slug, the key that list cursors walk. */
@@ -58,6 +63,8 @@ export interface Catalogue {
   reports: CatalogueReport[];
   /** Each report's body, for the files that publish it (publishedReport). */
   bodies: ReportBodies;
+  /** Each report's sources and confirmations, by its position in `reports`, for the files that publish it (evidenceOf). */
+  evidence: ReportEvidenceAt;
   /** The configured site URL that every canonical URL starts with. */
   siteUrl: string;
   /** What each record was made from, when the input said (see input-digests.ts). */
@@ -97,13 +104,13 @@ function byMostRecentlyConfirmed(reports: readonly CatalogueReport[]) {
  */
 const asUri = (url: string): string => (/^[\x21-\x7e]*$/.test(url) ? url : new URL(url).href);
 
-function storeReport(input: ReportInput, landmark: StoredReport['landmark'], shared: ReturnType<typeof sharedStrings>): CatalogueReport {
+function storeReport(input: ReportInput, landmark: StoredReport['landmark'], shared: ReturnType<typeof sharedStrings>): { report: CatalogueReport; evidence: ReportEvidence } {
   const { frontmatter } = input;
   // Fields named one by one: spreading the frontmatter and the freshness cloned two objects per report.
   const { condition, observedAt, confirmations, from, until, untilKind } = frontmatter;
   const freshness = freshnessOf({ condition, observedAt, confirmations, from, until });
   const { additionalSources } = frontmatter;
-  return {
+  const report: CatalogueReport = {
     id: input.id,
     landmark,
     condition: shared(condition),
@@ -113,12 +120,16 @@ function storeReport(input: ReportInput, landmark: StoredReport['landmark'], sha
     reportExpiryDays: freshness.reportExpiryDays,
     from: shared(freshness.from),
     currentUntil: shared(freshness.currentUntil),
-    confirmations: confirmations.length === 0 ? noItems : confirmations.map((confirmation) => ({ date: shared(confirmation.date), note: confirmation.note ?? null })),
     until: until === undefined ? null : shared(until),
     untilKind: until === undefined ? null : (untilKind ?? 'announced'),
     supersedes: frontmatter.supersedes ?? null,
     // Set, and currentUntil cut, by applySupersession once every report is stored.
     supersededBy: null,
+    // Without git history, the latest date in the report is the best guess of its last change.
+    updatedAt: shared(input.committedAt ?? toTimestamp(instantOf(freshness.lastConfirmedAt))),
+  };
+  const evidence: ReportEvidence = {
+    confirmations: confirmations.length === 0 ? noItems : confirmations.map((confirmation) => ({ date: shared(confirmation.date), note: confirmation.note ?? null })),
     source: {
       kind: shared(frontmatter.source.kind),
       name: frontmatter.source.name === undefined ? null : shared(frontmatter.source.name),
@@ -129,9 +140,8 @@ function storeReport(input: ReportInput, landmark: StoredReport['landmark'], sha
       : additionalSources.some((citation) => asUri(citation.url) !== citation.url)
         ? additionalSources.map((citation) => ({ ...citation, url: asUri(citation.url) }))
         : additionalSources,
-    // Without git history, the latest date in the report is the best guess of its last change.
-    updatedAt: shared(input.committedAt ?? toTimestamp(instantOf(freshness.lastConfirmedAt))),
   };
+  return { report, evidence };
 }
 
 /** The one reference to a landmark that all of its reports share. */
@@ -165,6 +175,11 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
   const { digest } = input;
   let readDigests = digest && input.landmarks.every(({ blobId }) => blobId !== undefined) ? new DigestList() : undefined;
   const stored: CatalogueReport[] = [];
+  // Each report's evidence as three lists by position rather than an object per report: the cold
+  // build holds a million reports at its peak, and a million more objects would add to it.
+  const confirmationLists: ReportEvidence['confirmations'][] = [];
+  const sources: ReportEvidence['source'][] = [];
+  const citationLists: ReportEvidence['additionalSources'][] = [];
   const heldBodies = input.bodies ? undefined : new Map<string, string>();
   const shared = sharedStrings();
   for (const report of input.reports) {
@@ -172,7 +187,11 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
     if (!landmark) continue;
     if (report.details !== undefined) heldBodies?.set(report.id, report.details);
     landmark.positions.push(stored.length);
-    stored.push(storeReport(report, landmark.reference, shared));
+    const { report: record, evidence } = storeReport(report, landmark.reference, shared);
+    stored.push(record);
+    confirmationLists.push(evidence.confirmations);
+    sources.push(evidence.source);
+    citationLists.push(evidence.additionalSources);
     if (readDigests && report.blobId === undefined) readDigests = undefined;
     readDigests?.push(digest!(reportInputText(report, report.blobId!, landmark.blobId!)));
   }
@@ -180,6 +199,9 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
   const inOrder = stored.every((report, index) => index === 0 || stored[index - 1]!.id < report.id);
   const order = inOrder ? undefined : Uint32Array.from(stored.keys()).sort((a, b) => (stored[a]!.id < stored[b]!.id ? -1 : 1));
   const reports = order ? Array.from(order, (index) => stored[index]!) : stored;
+  const inIdOrder = <T>(list: T[]) => (order ? Array.from(order, (index) => list[index]!) : list);
+  const [confirmationsAt, sourceAt, citationsAt] = [inIdOrder(confirmationLists), inIdOrder(sources), inIdOrder(citationLists)];
+  const evidence: ReportEvidenceAt = (position) => ({ confirmations: confirmationsAt[position]!, source: sourceAt[position]!, additionalSources: citationsAt[position]! });
   const reportDigests = order ? readDigests?.reordered(order) : readDigests;
   // A superseded report's published dates depend on the report that supersedes it.
   applySupersession(reports, reportDigests && ((older, newer) => reportDigests.replace(older, digest!(supersededInputText(reportDigests.at(older), reportDigests.at(newer))))));
@@ -238,10 +260,10 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
     if (body === undefined) throw new Error(`the catalogue holds no body for the report ${report.id}: build it with the bodies of its content (reportBodiesIn)`);
     return body;
   });
-  if (!reportDigests) return { landmarks, reports, bodies, siteUrl };
+  if (!reportDigests) return { landmarks, reports, bodies, evidence, siteUrl };
   const landmarkDigests = new DigestList(built.length);
   for (const { inputDigest } of built) landmarkDigests.push(inputDigest!);
-  return { landmarks, reports, bodies, siteUrl, inputDigests: { reports: reportDigests, landmarks: landmarkDigests } };
+  return { landmarks, reports, bodies, evidence, siteUrl, inputDigests: { reports: reportDigests, landmarks: landmarkDigests } };
 }
 
 /** What a landmark's detail holds besides what derives from its reports and the site's URLs. */
@@ -275,22 +297,44 @@ export function landmarkDetailOf(own: LandmarkOwnFields, reports: CatalogueRepor
   };
 }
 
-/** A report with its addresses, for what shows a report without its body (the feeds of changes). */
-export const withUrls = (report: CatalogueReport, siteUrl: string): CatalogueReport & Pick<StoredReport, 'urls'> => ({ ...report, urls: reportUrlsOf(report.id, siteUrls(siteUrl)) });
+/** What of a catalogue makes a report whole: its reports (to find one's place), evidence, bodies and site URL. */
+export type PublishingCatalogue = Pick<Catalogue, 'reports' | 'evidence' | 'bodies' | 'siteUrl'>;
+
+/** A report's evidence, from the catalogue: at `position` when the report is there, else at its id's place. */
+export function evidenceOf(report: CatalogueReport, { reports, evidence }: Pick<Catalogue, 'reports' | 'evidence'>, position?: number): ReportEvidence {
+  const at = position !== undefined && reports[position] === report ? position : positionOfId(reports, report.id);
+  if (at === -1) throw new Error(`the catalogue holds no report ${report.id}, so no evidence of it`);
+  return evidence(at);
+}
 
 /**
- * A report as the API publishes it: its body read from the catalogue's `bodies`, its addresses
- * made from its id; keys in the order of the stored JSON, the body between the further sources and
- * the update time.
+ * A report with its evidence and addresses, for what shows a report without its body (the feeds
+ * of changes); keys in the order of the stored JSON.
  */
-export function publishedReport(report: CatalogueReport, { bodies, siteUrl }: Pick<Catalogue, 'bodies' | 'siteUrl'>): StoredReport {
-  const { updatedAt, ...before } = report;
-  return { ...before, details: bodies(report), updatedAt, urls: reportUrlsOf(report.id, siteUrls(siteUrl)) };
+export function withUrls(report: CatalogueReport, catalogue: Pick<Catalogue, 'reports' | 'evidence' | 'siteUrl'>): Omit<StoredReport, 'details'> {
+  const { id, landmark, condition, summary, observedAt, lastConfirmedAt, reportExpiryDays, from, currentUntil, until, untilKind, supersedes, supersededBy, updatedAt } = report;
+  const { confirmations, source, additionalSources } = evidenceOf(report, catalogue);
+  const urls = reportUrlsOf(id, siteUrls(catalogue.siteUrl));
+  return { id, landmark, condition, summary, observedAt, lastConfirmedAt, reportExpiryDays, from, currentUntil, confirmations, until, untilKind, supersedes, supersededBy, source, additionalSources, updatedAt, urls };
+}
+
+/**
+ * A report as the API publishes it: its evidence and body read from the catalogue, its addresses
+ * made from its id; keys in the order of the stored JSON (schema/api.ts), the body between the
+ * further sources and the update time. `position`, its index in the catalogue's reports, when the
+ * caller knows it.
+ */
+export function publishedReport(report: CatalogueReport, catalogue: PublishingCatalogue, position?: number): StoredReport {
+  const { id, landmark, condition, summary, observedAt, lastConfirmedAt, reportExpiryDays, from, currentUntil, until, untilKind, supersedes, supersededBy, updatedAt } = report;
+  const { confirmations, source, additionalSources } = evidenceOf(report, catalogue, position);
+  const details = catalogue.bodies(report);
+  const urls = reportUrlsOf(id, siteUrls(catalogue.siteUrl));
+  return { id, landmark, condition, summary, observedAt, lastConfirmedAt, reportExpiryDays, from, currentUntil, confirmations, until, untilKind, supersedes, supersededBy, source, additionalSources, details, updatedAt, urls };
 }
 
 /** The JSON text of publishedReport as UTF-8 bytes, made once per build when the catalogue keeps report texts. */
-export function publishedReportJson(report: CatalogueReport, catalogue: Pick<Catalogue, 'bodies' | 'siteUrl' | 'reportJson'>, position?: number): Utf8Bytes {
-  return catalogue.reportJson ? catalogue.reportJson(report, position) : utf8BytesOf(JSON.stringify(publishedReport(report, catalogue)));
+export function publishedReportJson(report: CatalogueReport, catalogue: PublishingCatalogue & Pick<Catalogue, 'reportJson'>, position?: number): Utf8Bytes {
+  return catalogue.reportJson ? catalogue.reportJson(report, position) : utf8BytesOf(JSON.stringify(publishedReport(report, catalogue, position)));
 }
 
 /**
@@ -298,7 +342,7 @@ export function publishedReportJson(report: CatalogueReport, catalogue: Pick<Cat
  * `reports` is a detail's last key (landmarkDetailOf), so their texts end the landmark's; should
  * that ever change, the whole landmark is made as before.
  */
-export function publishedLandmarkJson(landmark: CatalogueLandmark, catalogue: Pick<Catalogue, 'bodies' | 'siteUrl' | 'reportJson'>): Utf8Bytes {
+export function publishedLandmarkJson(landmark: CatalogueLandmark, catalogue: PublishingCatalogue & Pick<Catalogue, 'reportJson'>): Utf8Bytes {
   const placeholder = '"reports":0}';
   const rest = utf8BytesOf(JSON.stringify({ ...landmark, reports: 0 }));
   if (!rest.endsWith(placeholder)) return utf8BytesOf(JSON.stringify(publishedLandmark(landmark, catalogue)));
@@ -306,7 +350,7 @@ export function publishedLandmarkJson(landmark: CatalogueLandmark, catalogue: Pi
 }
 
 /** A landmark as the API publishes it, with its reports as published. */
-export function publishedLandmark(landmark: CatalogueLandmark, catalogue: Pick<Catalogue, 'bodies' | 'siteUrl'>): StoredLandmarkDetail {
+export function publishedLandmark(landmark: CatalogueLandmark, catalogue: PublishingCatalogue): StoredLandmarkDetail {
   return { ...landmark, reports: landmark.reports.map((report) => publishedReport(report, catalogue)) };
 }
 

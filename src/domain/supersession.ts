@@ -1,5 +1,6 @@
 import type { CatalogueReport } from '../schema/api.ts';
 import { addDays } from '../schema/calendar.ts';
+import { positionOfId } from './report-positions.ts';
 
 /**
  * A report may name the earlier report it updates (`supersedes`), as a CAP alert references the
@@ -7,18 +8,6 @@ import { addDays } from '../schema/calendar.ts';
  * later one's first day and stays in the history. Cutting its `currentUntil` is the whole of it:
  * status, the current condition, `at`, counts, calendars and feeds all read that one date.
  */
-
-/** The position of the report with `id` in `reports` (sorted by id), by halving; -1 when none has it. */
-function positionOfId(reports: readonly CatalogueReport[], id: string): number {
-  let low = 0;
-  let high = reports.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (reports[middle]!.id < id) low = middle + 1;
-    else high = middle;
-  }
-  return low < reports.length && reports[low]!.id === id ? low : -1;
-}
 
 /**
  * Marks each superseded report of `reports` (sorted by id) and ends it the day before its

@@ -21,7 +21,7 @@ import { databaseRowsInWords } from './downloads/sqlite-download.ts';
 import { updateCatalogue } from '../load/catalogue-update.ts';
 import { BodyNotReadable, reportBodiesIn } from '../load/report-bodies.ts';
 import type { BodySpool } from '../load/body-spool.ts';
-import { catalogueFingerprint, joinShards, keepCatalogue, keptCatalogueDir, readKeptManifest, readKeptShards, splitCatalogue, type Manifest as KeptManifest } from '../kept/catalogue.ts';
+import { catalogueFingerprint, joinShards, keepCatalogue, keptCatalogueDir, readKeptManifest, readKeptShards, splitCatalogue, type KeptCatalogue, type Manifest as KeptManifest } from '../kept/catalogue.ts';
 import { catalogueOnPages, withPageData, type PageData } from './page-handover.ts';
 import { dayOfInstant } from '../schema/calendar.ts';
 import { movePageTemplates } from './page-templates.ts';
@@ -109,7 +109,7 @@ interface MadeFromCatalogue {
 async function makeFromCatalogue(options: BuildOptions, dir: string): Promise<MadeFromCatalogue | { ok: false; problems: Problem[] }> {
   const loaded = await catalogueOf(options, catalogueFingerprint(options.siteUrl));
   if (!loaded.ok) return loaded;
-  const { parsing, bodySpool } = loaded;
+  const { parsing, bodySpool, keptFiles } = loaded;
   // Each report's text is made once, for the downloads and data files that all publish it.
   const reportTexts = openReportTexts(loaded.catalogue, outputStoreDir(options.contentRoot));
   const catalogue: Catalogue = reportTexts ? { ...loaded.catalogue, reportJson: reportTexts.json } : loaded.catalogue;
@@ -145,6 +145,7 @@ async function makeFromCatalogue(options: BuildOptions, dir: string): Promise<Ma
     // The catalogue reads its bodies from the files again once the spool is closed, and makes its reports' texts again.
     bodySpool?.close();
     reportTexts?.close();
+    await keptFiles?.close();
   }
 }
 
@@ -183,7 +184,11 @@ async function applyChanges(options: BuildOptions, fingerprint: string, manifest
   const kept = await readKeptShards(keptDir, manifest, options.siteUrl);
   if (!kept) return { ok: false, reason: 'it was damaged or partly saved' };
   const known = await changes;
-  if (!known?.changed) return { ok: false, reason: 'git could not say what changed since' };
+  // The full load that follows a failure reads nothing of the kept files.
+  if (!known?.changed) {
+    await kept.close();
+    return { ok: false, reason: 'git could not say what changed since' };
+  }
   const update = await updateCatalogue(kept, known.changed, {
     root,
     now: options.now,
@@ -198,13 +203,16 @@ async function applyChanges(options: BuildOptions, fingerprint: string, manifest
       return problems.length === 0 ? checks : undefined;
     },
   });
-  if (!update.ok) return update;
+  if (!update.ok) {
+    await kept.close();
+    return update;
+  }
   const changed = known.changed.length;
   let parsing = `${changed.toLocaleString('en')} file${changed === 1 ? '' : 's'} changed since the last build; ${update.filesRead.toLocaleString('en')} read again, the rest taken from the kept catalogue`;
   await keepCatalogue(keptDir, fingerprint, known.state, update.catalogue, { previous: manifest, changed: update.changedShards }).catch((error: Error) => {
     parsing += `; could not keep the catalogue: ${error.message.split('\n')[0]}`;
   });
-  return { ok: true, catalogue: joinShards(update.catalogue, options.siteUrl, reportBodiesIn(root)), parsing };
+  return { ok: true, catalogue: joinShards(update.catalogue, options.siteUrl, reportBodiesIn(root)), parsing, keptFiles: update.catalogue };
 }
 
 /**
@@ -238,12 +246,17 @@ async function loadAndDerive(options: BuildOptions): Promise<Derived | { ok: fal
   return { ok: true, catalogue, parsing: cache ? parsingInWords(cache) : '', ...(bodySpool ? { bodySpool } : {}) };
 }
 
-/** A catalogue ready to publish; with the spool its bodies are read from, when the content was parsed in this build, for the build to close. */
+/**
+ * A catalogue ready to publish; with what the build closes once it has made its files: the spool
+ * its bodies are read from, when the content was parsed in this build, or the kept files its
+ * evidence is read from, when it was taken from the last build.
+ */
 interface Derived {
   ok: true;
   catalogue: Catalogue;
   parsing: string;
   bodySpool?: BodySpool;
+  keptFiles?: Pick<KeptCatalogue, 'close'>;
 }
 
 /** Yields each item of `items` and removes it from the array, which ends empty. */

@@ -2,7 +2,7 @@ import { closeSync, writeSync } from 'node:fs';
 import { openScratchFile, sortedPosition, textReader } from '../kept/scratch-file.ts';
 import { positionsByKey } from './positions-by-key.ts';
 import { reportColumnsOf } from '../domain/report-columns.ts';
-import { publishedReport, type Catalogue, type ReportJson } from '../domain/catalogue.ts';
+import { publishedReport, type PublishingCatalogue, type ReportJson } from '../domain/catalogue.ts';
 import type { Utf8Bytes } from '../domain/json-texts.ts';
 import type { CatalogueReport } from '../schema/api.ts';
 
@@ -24,7 +24,7 @@ export interface ReportTexts {
 }
 
 /** Texts of `catalogue`'s reports, kept in a scratch file in `dir` (created if needed); undefined when none can be opened, and each text is made when asked for. */
-export function openReportTexts(catalogue: Pick<Catalogue, 'reports' | 'bodies' | 'siteUrl'>, dir: string): ReportTexts | undefined {
+export function openReportTexts(catalogue: PublishingCatalogue, dir: string): ReportTexts | undefined {
   let descriptor: number;
   try {
     descriptor = openScratchFile(dir, 'report-texts');
@@ -43,8 +43,8 @@ export function openReportTexts(catalogue: Pick<Catalogue, 'reports' | 'bodies' 
   // counts as memory outside the heap: with one each, the text downloads of a million reports
   // took 327 s instead of 171 (see textReader).
   let encoded = Buffer.alloc(64 * 1024);
-  const make = (report: CatalogueReport) => {
-    const text = JSON.stringify(publishedReport(report, catalogue));
+  const make = (report: CatalogueReport, position?: number) => {
+    const text = JSON.stringify(publishedReport(report, catalogue, position));
     // At most three bytes per UTF-16 code unit.
     if (text.length * 3 > encoded.length) encoded = Buffer.alloc(text.length * 3);
     return encoded.write(text, 'utf8');
@@ -85,9 +85,9 @@ export function openReportTexts(catalogue: Pick<Catalogue, 'reports' | 'bodies' 
       last = position;
       // Report ids are unique in a catalogue (cross-checks.ts); one it does not hold, or the
       // texts closed: made as without them.
-      if (!open || position === -1) return made(make(report));
+      if (!open || position === -1) return made(make(report, position === -1 ? undefined : position));
       if (lengths[position]! > 0) return read(position);
-      const bytes = make(report);
+      const bytes = make(report, position);
       keep(position, bytes);
       return made(bytes);
     },

@@ -1,7 +1,7 @@
-import type { CatalogueReport, StoredReport } from '../schema/api.ts';
+import type { StoredReport } from '../schema/api.ts';
 
 /** A report as a feed entry shows it: everything but its body. */
-type FeedReport = CatalogueReport & Pick<StoredReport, 'urls'>;
+type FeedReport = Omit<StoredReport, 'details'>;
 import { dataLicense } from '../domain/data-license.ts';
 import { escapeMarkup } from './escape-markup.ts';
 import { conditionInWords, conditionLabel } from '../domain/in-words.ts';

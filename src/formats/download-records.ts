@@ -80,7 +80,7 @@ export const reportsTable: DownloadTable<ReportDownloadRecord> = {
   foreignKey: { column: 'landmark_slug', table: 'landmarks', referencedColumn: 'slug' },
   rows: (catalogue) => ({
     count: catalogue.reports.length,
-    at: (index) => publishedReport(catalogue.reports[index]!, catalogue),
+    at: (index) => publishedReport(catalogue.reports[index]!, catalogue, index),
     jsonAt: (index) => publishedReportJson(catalogue.reports[index]!, catalogue, index),
     keyHashAt: (index) => reportColumnsOf(catalogue.reports).idHashes[index]!,
     digests: catalogue.inputDigests?.reports,

@@ -1,15 +1,15 @@
-import { readFile } from 'node:fs/promises';
+import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { deserialize, serialize } from 'node:v8';
-import { conditionOf, landmarkDetailOf, type Catalogue, type LandmarkOwnFields, type ReportBodies } from '../domain/catalogue.ts';
+import { conditionOf, landmarkDetailOf, type Catalogue, type LandmarkOwnFields, type ReportBodies, type ReportEvidenceAt } from '../domain/catalogue.ts';
 import { digestBytes, DigestList } from '../domain/input-digests.ts';
-import type { CatalogueLandmark, CatalogueReport } from '../schema/api.ts';
+import type { CatalogueLandmark, CatalogueReport, ReportEvidence } from '../schema/api.ts';
 import { siteUrls } from '../domain/urls.ts';
 import { bucketOf } from '../domain/buckets.ts';
-import { noItems } from '../domain/shared-values.ts';
 import { sha256Hex } from './digests.ts';
 import { codeFingerprint, type SourceLayer } from './fingerprint.ts';
 import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
 import { reusedBufferReads } from './reused-buffers.ts';
+import { textReader } from './scratch-file.ts';
 
 /**
  * The last build's catalogue, kept between builds with the git state of the content it was made
@@ -29,6 +29,13 @@ import { reusedBufferReads } from './reused-buffers.ts';
  * reports it names), and no report bodies, which stay in the content files (Catalogue.bodies). Deserialising a million reports is most of a rebuild's reading, and every
  * string saved there is one the heap never holds twice: the file is half the size, and the
  * catalogue read back shares its strings as the one the build derived does.
+ *
+ * Each report's evidence (its sources and confirmations) follows the records in the file, as JSON,
+ * and is not deserialised with them: it is read from the file when a file publishing the report is
+ * made again, which a rebuild does for a few reports. Deserialised, it was a third of the heap of a
+ * million reports read back (418 of 1,186 MB). The file stays open until the build has made its
+ * files (KeptCatalogue.close): saving a changed shard replaces the file by renaming another over
+ * it, and the one read stays whole for its open descriptor.
  */
 
 /** A part of the catalogue: some landmarks by slug and all of their reports by id, each with its input digest. */
@@ -38,6 +45,8 @@ export interface CatalogueShard {
   landmarkDigests: Uint8Array;
   reports: CatalogueReport[];
   reportDigests: Uint8Array;
+  /** The evidence of each report, by its index in `reports`. */
+  evidence: ReportEvidenceAt;
 }
 
 /** For each landmark in slug order and each report in id order, the index of the shard holding it. */
@@ -49,6 +58,8 @@ export interface CatalogueOrder {
 export interface KeptCatalogue {
   shards: CatalogueShard[];
   order: CatalogueOrder;
+  /** Closes the files the shards read evidence from (see readKeptShards); nothing is read from them afterwards. */
+  close(): Promise<void>;
 }
 
 /**
@@ -63,7 +74,7 @@ export interface Manifest<State = unknown> {
   order: string;
 }
 
-const formatVersion = 6;
+const formatVersion = 7;
 /** At most 256: the order names a shard in a byte. */
 const catalogueShardCount = 32;
 
@@ -111,28 +122,32 @@ export function splitCatalogue(catalogue: Catalogue): KeptCatalogue {
     landmarkDigests: digestsAt(inputDigests.landmarks, landmarks),
     reports: reports.map((index) => catalogue.reports[index]!),
     reportDigests: digestsAt(inputDigests.reports, reports),
+    evidence: (index: number) => catalogue.evidence(reports[index]!),
   }));
-  return { shards, order };
+  return { shards, order, close: async () => {} };
 }
 
 /** The catalogue the shards hold together: landmarks by slug and reports by id, as the loader orders them; bodies are read from `bodies`. */
 export function joinShards({ shards, order }: KeptCatalogue, siteUrl: string, bodies: ReportBodies): Catalogue {
   const landmarks = interleave(shards.map((shard) => ({ items: shard.landmarks, digests: shard.landmarkDigests })), order.landmarks);
   const reports = interleave(shards.map((shard) => ({ items: shard.reports, digests: shard.reportDigests })), order.reports);
-  return { landmarks: landmarks.items, reports: reports.items, bodies, siteUrl, inputDigests: { landmarks: landmarks.digests, reports: reports.digests } };
+  const evidence: ReportEvidenceAt = (position) => shards[order.reports[position]!]!.evidence(reports.indexes[position]!);
+  return { landmarks: landmarks.items, reports: reports.items, bodies, evidence, siteUrl, inputDigests: { landmarks: landmarks.digests, reports: reports.digests } };
 }
 
-/** Each run's items and digests taken in turn as `order` names the runs. */
-function interleave<T>(runs: readonly { items: readonly T[]; digests: Uint8Array }[], order: Uint8Array): { items: T[]; digests: DigestList } {
+/** Each run's items and digests taken in turn as `order` names the runs, and each item's index in its run. */
+function interleave<T>(runs: readonly { items: readonly T[]; digests: Uint8Array }[], order: Uint8Array): { items: T[]; digests: DigestList; indexes: Uint32Array } {
   const items: T[] = new Array(order.length);
   const digests = new DigestList(order.length);
+  const indexes = new Uint32Array(order.length);
   const next = new Uint32Array(runs.length);
   order.forEach((run, index) => {
     const position = next[run]!++;
     items[index] = runs[run]!.items[position]!;
+    indexes[index] = position;
     digests.push(runs[run]!.digests.subarray(position * digestBytes, (position + 1) * digestBytes));
   });
-  return { items, digests };
+  return { items, digests, indexes };
 }
 
 /**
@@ -186,10 +201,9 @@ export function positionOf<T>(items: readonly T[], value: string, key: (item: T)
   return low;
 }
 
-/** A report's own fields whose values repeat across reports: days, times, conditions (and, in its sources and confirmations, kinds, publishers and days). */
+/** A report's own fields whose values repeat across reports: days, times, conditions. */
 type RepeatedField = 'condition' | 'observedAt' | 'lastConfirmedAt' | 'from' | 'currentUntil' | 'updatedAt' | 'until' | 'untilKind';
 type Numbered<T, Keys extends keyof T> = Omit<T, Keys> & { [Key in Keys]: null extends T[Key] ? number | null : number };
-type Item<List> = List extends readonly (infer T)[] ? T : never;
 
 /**
  * A report as its shard's file holds it: its landmark's reference without its address, and each
@@ -198,11 +212,8 @@ type Item<List> = List extends readonly (infer T)[] ? T : never;
  * ten million copies of a few thousand strings, for the collector to copy and then to drop once
  * the catalogue had taken one of each (3.4 s of a one-report rebuild's 40 s read at 1M).
  */
-type KeptReport = Numbered<Omit<CatalogueReport, 'landmark' | 'source' | 'confirmations' | 'additionalSources'>, RepeatedField> & {
+type KeptReport = Numbered<Omit<CatalogueReport, 'landmark'>, RepeatedField> & {
   landmark: { slug: string; name: string; url: undefined };
-  source: Numbered<CatalogueReport['source'], 'kind' | 'name'>;
-  confirmations: Numbered<Item<CatalogueReport['confirmations']>, 'date'>[];
-  additionalSources: Numbered<Item<CatalogueReport['additionalSources']>, 'name'>[];
 };
 
 /** A landmark as its shard's file holds it: its own fields, its reports, and where in them its timeline's conditions come from. */
@@ -215,6 +226,42 @@ export interface ShardFile {
   landmarkDigests: Uint8Array;
   reports: KeptReport[];
   reportDigests: Uint8Array;
+  /** Where each report's evidence ends, in bytes after the record (see shardBytesOf). */
+  evidenceEnds: Uint32Array;
+}
+
+/**
+ * The bytes of a shard's file: the length of its record (4 bytes, little-endian), the record
+ * (shardFileOf, serialised), then each report's evidence as JSON, in the order of its reports.
+ */
+export function shardBytesOf(shard: CatalogueShard): Buffer {
+  const evidence = shard.reports.map((_, index) => JSON.stringify(shard.evidence(index)));
+  const evidenceEnds = new Uint32Array(evidence.length);
+  let end = 0;
+  evidence.forEach((text, index) => (evidenceEnds[index] = end += Buffer.byteLength(text)));
+  const record = serialize(shardFileOf(shard, evidenceEnds));
+  const length = Buffer.alloc(recordLengthBytes);
+  length.writeUInt32LE(record.length);
+  return Buffer.concat([length, record, Buffer.from(evidence.join(''))]);
+}
+
+const recordLengthBytes = 4;
+
+/**
+ * The shard a file's bytes hold (shardBytesOf), with everything left out derived again as
+ * buildCatalogue derives it. A report's evidence is read when asked for, by `readEvidence` from
+ * the file's bytes at `start`.
+ */
+export function shardOfBytes(bytes: Buffer, siteUrl: string, readEvidence: (start: number, length: number) => string): CatalogueShard {
+  const recordEnd = recordLengthBytes + bytes.readUInt32LE(0);
+  const file = deserialize(bytes.subarray(recordLengthBytes, recordEnd)) as ShardFile;
+  // A copy, as for the digests below: the bytes are read into again for the shard after next.
+  const ends = file.evidenceEnds.slice();
+  const evidence: ReportEvidenceAt = (index) => {
+    const start = index === 0 ? 0 : ends[index - 1]!;
+    return JSON.parse(readEvidence(recordEnd + start, ends[index]! - start)) as ReportEvidence;
+  };
+  return shardOfFile(file, siteUrl, evidence);
 }
 
 /**
@@ -222,7 +269,7 @@ export interface ShardFile {
  * string replaced by its index stays where it was), so that the records read back write the same
  * JSON as the ones kept.
  */
-export function shardFileOf(shard: CatalogueShard): ShardFile {
+function shardFileOf(shard: CatalogueShard, evidenceEnds: Uint32Array): ShardFile {
   const strings: string[] = [];
   const indexes = new Map<string, number>();
   const indexOf = (text: string): number => {
@@ -246,11 +293,8 @@ export function shardFileOf(shard: CatalogueShard): ShardFile {
         lastConfirmedAt: indexOf(report.lastConfirmedAt),
         from: indexOf(report.from),
         currentUntil: indexOf(report.currentUntil),
-        confirmations: report.confirmations.map((confirmation) => ({ ...confirmation, date: indexOf(confirmation.date) })),
         until: indexOrNull(report.until),
         untilKind: indexOrNull(report.untilKind),
-        source: { ...report.source, kind: indexOf(report.source.kind), name: indexOrNull(report.source.name) },
-        additionalSources: report.additionalSources.map((citation) => ({ ...citation, name: indexOf(citation.name) })),
         updatedAt: indexOf(report.updatedAt),
       };
       reports.set(report, kept);
@@ -263,11 +307,11 @@ export function shardFileOf(shard: CatalogueShard): ShardFile {
     return { ...fields, reports: own.map(keptReport), timeline: Uint32Array.from(conditionTimeline, (condition) => positions.get(condition.reportId)!) };
   });
   const keptReports = shard.reports.map(keptReport);
-  return { strings, landmarks, landmarkDigests: shard.landmarkDigests, reports: keptReports, reportDigests: shard.reportDigests };
+  return { strings, landmarks, landmarkDigests: shard.landmarkDigests, reports: keptReports, reportDigests: shard.reportDigests, evidenceEnds };
 }
 
-/** The shard a file holds, with everything left out derived again as buildCatalogue derives it. */
-export function shardOfFile(file: ShardFile, siteUrl: string): CatalogueShard {
+/** The shard a file's record holds, with everything left out derived again as buildCatalogue derives it. */
+function shardOfFile(file: ShardFile, siteUrl: string, evidence: ReportEvidenceAt): CatalogueShard {
   const urls = siteUrls(siteUrl);
   const { strings } = file;
   const text = (index: number) => strings[index]!;
@@ -283,13 +327,6 @@ export function shardOfFile(file: ShardFile, siteUrl: string): CatalogueShard {
     report.updatedAt = text(kept.updatedAt);
     report.until = textOrNull(kept.until);
     report.untilKind = textOrNull(kept.untilKind) as CatalogueReport['untilKind'];
-    const source = report.source as unknown as KeptReport['source'];
-    report.source.kind = text(source.kind) as CatalogueReport['source']['kind'];
-    report.source.name = textOrNull(source.name);
-    if (kept.confirmations.length === 0) report.confirmations = noItems;
-    else for (const confirmation of kept.confirmations) (confirmation as unknown as Item<CatalogueReport['confirmations']>).date = text(confirmation.date);
-    if (kept.additionalSources.length === 0) report.additionalSources = noItems;
-    else for (const citation of kept.additionalSources) (citation as unknown as Item<CatalogueReport['additionalSources']>).name = text(citation.name);
     // Reports share their landmark's reference: each is completed once.
     report.landmark.url ??= urls.landmarkPage(report.landmark.slug);
   }
@@ -301,7 +338,7 @@ export function shardOfFile(file: ShardFile, siteUrl: string): CatalogueShard {
   // Copies: deserialised typed arrays are views into the file's bytes, which they would keep alive,
   // all 448 MB of a million reports' shards, until the rebuild has joined them (measured at 800 MB
   // of array buffers when the shards were read).
-  return { landmarks, landmarkDigests: file.landmarkDigests.slice(), reports, reportDigests: file.reportDigests.slice() };
+  return { landmarks, landmarkDigests: file.landmarkDigests.slice(), reports, reportDigests: file.reportDigests.slice(), evidence };
 }
 
 /** The manifest of the kept catalogue, when there is one made by code with this fingerprint. */
@@ -319,25 +356,44 @@ export async function readKeptManifest<State>(dir: string, fingerprint: string):
  */
 export async function readKeptShards(dir: string, manifest: Manifest, siteUrl: string): Promise<KeptCatalogue | undefined> {
   const store = storeOf(dir, '');
+  // Each shard's file stays open for its evidence, until the build closes the catalogue.
+  const handles: FileHandle[] = [];
+  const close = async () => {
+    await Promise.all(handles.splice(0).map((handle) => handle.close()));
+  };
   // Two buffers: one shard is read into one while the one before, in the other, is deserialised.
   const read = reusedBufferReads(2);
+  const readShard = async (index: number) => {
+    const handle = await open(store.file(shardName(index)), 'r').catch(() => undefined);
+    if (!handle) return undefined;
+    handles.push(handle);
+    const bytes = await read(handle);
+    return bytes && { bytes, descriptor: handle.fd };
+  };
   const checked = (bytes: Buffer | undefined, expected: string) => (bytes && sha256Hex(bytes) === expected ? bytes : undefined);
-  let nextShard = read(store.file(shardName(0)));
+  // One reader for every shard's evidence: a rebuild that saves a shard again reads all of its reports' in turn.
+  const readText = textReader('utf8');
+  let nextShard = readShard(0);
   // The order is kept whole (its typed arrays are views into the bytes read): a buffer of its own.
   const orderBytes = checked(await readFile(store.file(orderName)).catch(() => undefined), manifest.order);
-  if (!orderBytes) return undefined;
+  if (!orderBytes) {
+    await nextShard;
+    await close();
+    return undefined;
+  }
   const order = deserialize(orderBytes) as CatalogueOrder;
   const shards: CatalogueShard[] = [];
   for (let index = 0; index < catalogueShardCount; index++) {
-    const shardBytes = await nextShard;
-    if (index + 1 < catalogueShardCount) nextShard = read(store.file(shardName(index + 1)));
-    const bytes = checked(shardBytes, manifest.shards[index]!);
-    if (!bytes) {
+    const shard = await nextShard;
+    if (index + 1 < catalogueShardCount) nextShard = readShard(index + 1);
+    const bytes = checked(shard?.bytes, manifest.shards[index]!);
+    if (!shard || !bytes) {
       await nextShard; // nothing left reading into a buffer
+      await close();
       return undefined;
     }
-    // shardOfFile copies what it keeps of the bytes: the buffer is read into again for the shard after next.
-    shards.push(shardOfFile(deserialize(bytes) as ShardFile, siteUrl));
+    const { descriptor } = shard;
+    shards.push(shardOfBytes(bytes, siteUrl, (start, length) => readText(descriptor, start, length, `the evidence of a report kept in ${shardName(index)}`)));
   }
   // The order names each shard as many times as it holds records, or the files are not one save's.
   const counts = (runs: Uint8Array) => {
@@ -347,7 +403,9 @@ export async function readKeptShards(dir: string, manifest: Manifest, siteUrl: s
   };
   const [landmarks, reports] = [counts(order.landmarks), counts(order.reports)];
   const agree = shards.every((shard, index) => shard.landmarks.length === landmarks[index] && shard.reports.length === reports[index]);
-  return agree ? { shards, order } : undefined;
+  if (agree) return { shards, order, close };
+  await close();
+  return undefined;
 }
 
 /**
@@ -372,7 +430,7 @@ export async function keepCatalogue<State>(
   const digests = update ? [...update.previous.shards] : [];
   for (const [index, shard] of shards.entries()) {
     if (update && !update.changed.has(index)) continue;
-    digests[index] = await kept(shardName(index), serialize(shardFileOf(shard)));
+    digests[index] = await kept(shardName(index), shardBytesOf(shard));
   }
   const orderDigest = await kept(orderName, serialize(order));
   await store.writeManifest({ state, shards: digests, order: orderDigest } satisfies Manifest<State>);

@@ -10,15 +10,17 @@ import { open, type FileHandle } from 'node:fs/promises';
  * with two buffers 4 and 17.6 s. Two let one file be read in Node's thread pool while the one
  * before is deserialised.
  */
-export function reusedBufferReads(count: number): (file: string) => Promise<Buffer | undefined> {
+export function reusedBufferReads(count: number): (file: string | FileHandle) => Promise<Buffer | undefined> {
   const buffers = Array.from({ length: count }, () => Buffer.alloc(0));
   let turn = 0;
   return async (file) => {
     const which = turn;
     turn = (turn + 1) % count;
     let handle: FileHandle | undefined;
+    // A file given open is left open, for its caller to read from again.
+    const opened = typeof file === 'string';
     try {
-      handle = await open(file, 'r');
+      handle = opened ? await open(file, 'r') : file;
       const { size } = await handle.stat();
       // A quarter more than asked for: shards grow a little with each rebuild.
       if (buffers[which]!.byteLength < size) buffers[which] = Buffer.allocUnsafe(Math.ceil(size * 1.25));
@@ -33,7 +35,7 @@ export function reusedBufferReads(count: number): (file: string) => Promise<Buff
     } catch {
       return undefined; // missing or unreadable
     } finally {
-      await handle?.close();
+      if (opened) await handle?.close();
     }
   };
 }

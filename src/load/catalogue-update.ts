@@ -1,7 +1,8 @@
 import { hash } from 'node:crypto';
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
-import { buildCatalogue } from '../domain/catalogue.ts';
+import { buildCatalogue, type ReportEvidenceAt } from '../domain/catalogue.ts';
+import type { ReportEvidence } from '../schema/api.ts';
 import { digestBytes, type DigestList } from '../domain/input-digests.ts';
 import { orderAfter, positionOf, shardOfSlug, type CatalogueShard, type KeptCatalogue } from '../kept/catalogue.ts';
 import { landmarkFile, otherAllowedFiles, reportFile } from './check-content-file.ts';
@@ -137,16 +138,20 @@ export async function updateCatalogue(kept: KeptCatalogue, changed: readonly str
       (landmark) => landmark.slug,
     );
     const reportsNow = inOrder(
-      [...paired(shard.reports, shard.reportDigests).filter(({ item }) => untouched(item.landmark.slug)), ...pairedList(part.reports, part.inputDigests!.reports).filter(({ item }) => here(item.landmark.slug))],
+      [
+        ...paired(shard.reports, shard.reportDigests, shard.evidence).filter(({ item }) => untouched(item.landmark.slug)),
+        ...pairedList(part.reports, part.inputDigests!.reports, part.evidence).filter(({ item }) => here(item.landmark.slug)),
+      ],
       (report) => report.id,
     );
-    updated[index] = { landmarks: landmarksNow.items, landmarkDigests: landmarksNow.digests, reports: reportsNow.items, reportDigests: reportsNow.digests };
+    const evidence = (position: number) => reportsNow.entries[position]!.evidence!();
+    updated[index] = { landmarks: landmarksNow.items, landmarkDigests: landmarksNow.digests, reports: reportsNow.items, reportDigests: reportsNow.digests, evidence };
   }
   const order = {
     landmarks: orderAfter(kept.order.landmarks, shards.map((shard) => shard.landmarks), updated.map((shard) => shard.landmarks), changedShards, (landmark) => touched.has(landmark.slug), (landmark) => landmark.slug),
     reports: orderAfter(kept.order.reports, shards.map((shard) => shard.reports), updated.map((shard) => shard.reports), changedShards, (report) => touched.has(report.landmark.slug), (report) => report.id),
   };
-  return { ok: true, catalogue: { shards: updated, order }, changedShards, filesRead: landmarks.length + reports.length };
+  return { ok: true, catalogue: { shards: updated, order, close: kept.close }, changedShards, filesRead: landmarks.length + reports.length };
 }
 
 const landmarkPath = (slug: string) => `content/landmarks/${slug}.md`;
@@ -199,20 +204,22 @@ async function popularityOf(landmarks: readonly LandmarkRecord[], touched: Reado
   return editions;
 }
 
-/** A record and its input digest, kept together while a shard is put back in order. */
+/** A record and its input digest (a report's with its evidence, read when asked for), kept together while a shard is put back in order. */
 interface Paired<T> {
   item: T;
   digest: Uint8Array;
+  evidence?: () => ReportEvidence;
 }
 
-const paired = <T>(items: readonly T[], digests: Uint8Array): Paired<T>[] =>
-  items.map((item, index) => ({ item, digest: digests.subarray(index * digestBytes, (index + 1) * digestBytes) }));
+const paired = <T>(items: readonly T[], digests: Uint8Array, evidence?: ReportEvidenceAt): Paired<T>[] =>
+  items.map((item, index) => ({ item, digest: digests.subarray(index * digestBytes, (index + 1) * digestBytes), ...(evidence ? { evidence: () => evidence(index) } : {}) }));
 
-const pairedList = <T>(items: readonly T[], digests: DigestList): Paired<T>[] => items.map((item, index) => ({ item, digest: digests.at(index) }));
+const pairedList = <T>(items: readonly T[], digests: DigestList, evidence?: ReportEvidenceAt): Paired<T>[] =>
+  items.map((item, index) => ({ item, digest: digests.at(index), ...(evidence ? { evidence: () => evidence(index) } : {}) }));
 
-function inOrder<T>(entries: Paired<T>[], key: (item: T) => string): { items: T[]; digests: Uint8Array } {
+function inOrder<T>(entries: Paired<T>[], key: (item: T) => string): { items: T[]; digests: Uint8Array; entries: Paired<T>[] } {
   entries.sort((a, b) => (key(a.item) < key(b.item) ? -1 : 1));
   const digests = new Uint8Array(entries.length * digestBytes);
   entries.forEach(({ digest }, index) => digests.set(digest, index * digestBytes));
-  return { items: entries.map(({ item }) => item), digests };
+  return { items: entries.map(({ item }) => item), digests, entries };
 }

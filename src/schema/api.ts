@@ -311,12 +311,19 @@ export const apiError = z.object({
 
 export type StoredReport = z.infer<typeof storedReport>;
 /**
- * A stored report without its body and its addresses: what the build holds of each report. Over a
+ * A stored report without its body, its addresses and its evidence: what the build holds of each report. Over a
  * million reports the bodies are most of the text (a gigabyte of heap) and the addresses another
  * quarter of a gigabyte, yet each is needed only while a file holding it is written, so the build
  * reads the body and makes the addresses then (domain/catalogue.ts).
  */
-export type CatalogueReport = Omit<StoredReport, 'details' | 'urls'>;
+export type CatalogueReport = Omit<StoredReport, 'details' | 'urls' | keyof ReportEvidence>;
+/**
+ * A report's sources and confirmations: what a file publishing the report shows of it, and what
+ * nothing else reads. The build holds them apart from the report (Catalogue.evidence), so that a
+ * rebuild can leave those of the reports it does not publish again in the kept files: they were a
+ * third of a million reports' heap (src/kept/catalogue.ts).
+ */
+export type ReportEvidence = Pick<StoredReport, 'confirmations' | 'source' | 'additionalSources'>;
 export type Report = z.infer<typeof report>;
 export type StoredCurrentCondition = z.infer<typeof storedCurrentCondition>;
 export type CurrentCondition = z.infer<typeof currentCondition>;

@@ -75,7 +75,7 @@ function syntheticCatalogue(): Catalogue {
   }
   reports.sort((a, b) => (a.id < b.id ? -1 : 1));
   const detailsOf = new Map(reports.map((report) => [report.id, report.details]));
-  return { landmarks, reports, siteUrl, bodies: (report) => detailsOf.get(report.id)! };
+  return { landmarks, reports, siteUrl, bodies: (report) => detailsOf.get(report.id)!, evidence: (position) => reports[position]! };
 }
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

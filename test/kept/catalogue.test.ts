@@ -1,16 +1,18 @@
 import { hash } from 'node:crypto';
-import { deserialize, serialize } from 'node:v8';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { syntheticCatalogueInput } from '../../scripts/lib/synthetic-content.ts';
 import { buildCatalogue } from '../../src/domain/catalogue.ts';
 import { keptReportLimit } from '../../src/domain/landmark-reports.ts';
-import { joinShards, shardFileOf, shardOfFile, splitCatalogue } from '../../src/kept/catalogue.ts';
+import { joinShards, keepCatalogue, readKeptManifest, readKeptShards, shardBytesOf, shardOfBytes, splitCatalogue, type KeptCatalogue } from '../../src/kept/catalogue.ts';
 
 const siteUrl = 'https://conditions.example.org';
 
 /** A catalogue with input digests, a landmark heavier than the kept-report limit, and reports announced ahead. */
-function catalogueWithDigests() {
-  const input = syntheticCatalogueInput({ landmarks: 30, reports: 2_000, seed: 7, skew: 1.2, announced: 0.2, realistic: true });
+function catalogueWithDigests(seed = 7) {
+  const input = syntheticCatalogueInput({ landmarks: 30, reports: 2_000, seed, skew: 1.2, announced: 0.2, realistic: true });
   const blobbed = {
     ...input,
     landmarks: input.landmarks.map((landmark) => ({ ...landmark, blobId: `blob-${landmark.slug}` })),
@@ -23,27 +25,27 @@ function catalogueWithDigests() {
 describe('the kept catalogue’s shard files', () => {
   it('hold no address and no copy of a timeline, and read back as records that write the same JSON', () => {
     const catalogue = catalogueWithDigests();
+    const evidence = catalogue.reports.map((_, position) => catalogue.evidence(position));
     expect(Math.max(...catalogue.landmarks.map((landmark) => landmark.reportCount))).toBeGreaterThan(keptReportLimit);
     expect(catalogue.landmarks.some((landmark) => landmark.conditionTimeline.length > 1)).toBe(true);
-    // Every field a shard keeps by index, with and without a value.
-    for (const has of [
-      (report: (typeof catalogue.reports)[number]) => report.confirmations.length > 0,
-      (report: (typeof catalogue.reports)[number]) => report.additionalSources.length > 0,
-      (report: (typeof catalogue.reports)[number]) => report.until !== null,
-    ]) {
-      expect(catalogue.reports.some(has)).toBe(true);
-      expect(catalogue.reports.some((report) => !has(report))).toBe(true);
+    // Every field a shard keeps by index or as evidence, with and without a value.
+    for (const has of [(position: number) => evidence[position]!.confirmations.length > 0, (position: number) => evidence[position]!.additionalSources.length > 0, (position: number) => catalogue.reports[position]!.until !== null]) {
+      expect(catalogue.reports.some((_, position) => has(position))).toBe(true);
+      expect(catalogue.reports.some((_, position) => !has(position))).toBe(true);
     }
-    expect(catalogue.reports.some((report) => report.source.name !== null)).toBe(true);
+    expect(evidence.some((item) => item.source.name !== null)).toBe(true);
     const kept = splitCatalogue(catalogue);
-    const files = kept.shards.map((shard) => serialize(shardFileOf(shard)));
+    const files = kept.shards.map(shardBytesOf);
     const text = files.map((bytes) => bytes.toString('latin1')).join('');
     expect(text).not.toContain(siteUrl);
     expect(text).not.toContain('reportId');
 
-    const readBack = joinShards({ shards: files.map((bytes) => shardOfFile(deserialize(bytes), siteUrl)), order: kept.order }, siteUrl, catalogue.bodies);
+    const shards = files.map((bytes) => shardOfBytes(bytes, siteUrl, (start, length) => bytes.toString('utf8', start, start + length)));
+    const readBack = joinShards({ shards, order: kept.order, close: async () => {} }, siteUrl, catalogue.bodies);
     expect(JSON.stringify(readBack.landmarks)).toBe(JSON.stringify(catalogue.landmarks));
     expect(JSON.stringify(readBack.reports)).toBe(JSON.stringify(catalogue.reports));
+    // Each report's evidence, read from its shard's bytes only when asked for.
+    expect(JSON.stringify(catalogue.reports.map((_, position) => readBack.evidence(position)))).toBe(JSON.stringify(evidence));
     // A landmark's reports, its timeline and the list of all reports share their records, as when derived.
     const [landmark] = readBack.landmarks.filter((candidate) => candidate.conditionTimeline.length > 1);
     const report = readBack.reports.find((candidate) => candidate.id === landmark!.reports[0]!.id);
@@ -55,7 +57,35 @@ describe('the kept catalogue’s shard files', () => {
   it('leave the records they were made from as they were', () => {
     const catalogue = catalogueWithDigests();
     const before = JSON.stringify(catalogue.landmarks);
-    for (const shard of splitCatalogue(catalogue).shards) serialize(shardFileOf(shard));
+    for (const shard of splitCatalogue(catalogue).shards) shardBytesOf(shard);
     expect(JSON.stringify(catalogue.landmarks)).toBe(before);
+  });
+
+  it('give each report’s evidence from the files read, after a save has put others in their place, and keep it in new files', async () => {
+    const catalogue = catalogueWithDigests();
+    const evidence = JSON.stringify(catalogue.reports.map((_, position) => catalogue.evidence(position)));
+    const evidenceOf = (kept: KeptCatalogue) => {
+      const joined = joinShards(kept, siteUrl, catalogue.bodies);
+      return JSON.stringify(joined.reports.map((_, position) => joined.evidence(position)));
+    };
+    const dir = await mkdtemp(path.join(tmpdir(), 'lcr-kept-catalogue-'));
+    try {
+      await keepCatalogue(dir, 'code', 'first', splitCatalogue(catalogue));
+      const first = await readKeptManifest<string>(dir, 'code');
+      const kept = (await readKeptShards(dir, first!, siteUrl))!;
+      // Another catalogue saved over every shard while the first is still being read, as a rebuild saves those it changed.
+      const other = splitCatalogue(catalogueWithDigests(8));
+      await keepCatalogue(dir, 'code', 'other', other, { previous: first!, changed: new Set(other.shards.keys()) });
+      expect(evidenceOf(kept)).toBe(evidence);
+
+      // Saved again from what was read: the new files hold the evidence read from the replaced ones.
+      await keepCatalogue(dir, 'code', 'again', kept, { previous: first!, changed: new Set(kept.shards.keys()) });
+      await kept.close();
+      const again = (await readKeptShards(dir, (await readKeptManifest<string>(dir, 'code'))!, siteUrl))!;
+      expect(evidenceOf(again)).toBe(evidence);
+      await again.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { bucketCountFor, bucketOf } from '../../domain/buckets.ts';
 import { answerTimelineOf } from '../../domain/landmark-status.ts';
 import { keptReportLimit, keptReports } from '../../domain/landmark-reports.ts';
+import { evidenceOf, type Catalogue } from '../../domain/catalogue.ts';
 import { cellOf, gridLevels, type GridLevel } from '../nearby/cell-grid.ts';
 import type { CatalogueLandmark } from '../../schema/api.ts';
 import type { StoredNearbyEntry } from '../../schema/nearby.ts';
@@ -26,7 +27,7 @@ const paths = {
  * A landmark as the nearby index keeps it: what its bucket's record decides its answer with (so
  * the answer is the status route's), and the periods its calendar would show.
  */
-function nearbyEntryOf(landmark: CatalogueLandmark): StoredNearbyEntry {
+function nearbyEntryOf(landmark: CatalogueLandmark, catalogue: Pick<Catalogue, 'reports' | 'evidence'>): StoredNearbyEntry {
   // As its bucket holds it (landmark-buckets.ts): a heavy landmark with the reports it keeps at hand.
   const bucketed = landmark.reports.length > keptReportLimit ? { ...landmark, reports: keptReports(landmark.reports) } : landmark;
   const { conditionTimeline, lastKnown, datedClosureChecks } = answerTimelineOf(bucketed);
@@ -39,7 +40,10 @@ function nearbyEntryOf(landmark: CatalogueLandmark): StoredNearbyEntry {
     datedClosureChecks: [...datedClosureChecks],
     periods: bucketed.reports
       .filter((report) => report.until !== null)
-      .map(({ id, condition, summary, from, currentUntil, until, untilKind, supersededBy, source, updatedAt }) => ({ id, condition, summary, from, currentUntil, until, untilKind, supersededBy, source, updatedAt })),
+      .map((report) => {
+        const { id, condition, summary, from, currentUntil, until, untilKind, supersededBy, updatedAt } = report;
+        return { id, condition, summary, from, currentUntil, until, untilKind, supersededBy, source: evidenceOf(report, catalogue).source, updatedAt };
+      }),
   };
 }
 
@@ -67,7 +71,7 @@ export const nearbyCells = declareDataProduct({
         const cells = () => {
           const byKey = new Map<string, StoredNearbyEntry[]>();
           for (const position of bucket) {
-            const entry = nearbyEntryOf(landmarks[position]!);
+            const entry = nearbyEntryOf(landmarks[position]!, catalogue);
             const cell = byKey.get(keys[position]!);
             if (cell) cell.push(entry);
             else byKey.set(keys[position]!, [entry]);

@@ -2,7 +2,7 @@ import { atomFeed } from '../../formats/atom-feed.ts';
 import { downloadPaths } from '../../formats/download-resources.ts';
 import { siteUrls } from '../../domain/urls.ts';
 import { changeOrder } from '../../domain/changes.ts';
-import { withUrls } from '../../domain/catalogue.ts';
+import { withUrls, type Catalogue } from '../../domain/catalogue.ts';
 import type { CatalogueReport } from '../../schema/api.ts';
 
 /**
@@ -18,7 +18,8 @@ export function latestChanges(reports: readonly CatalogueReport[], count = chang
   return changeOrder(reports).slice(-count).reverse().map((index) => reports[index]!);
 }
 
-export function changesFeed(reports: readonly CatalogueReport[], siteUrl: string): string {
+export function changesFeed(catalogue: Pick<Catalogue, 'reports' | 'evidence' | 'siteUrl'>): string {
+  const { reports, siteUrl } = catalogue;
   const urls = siteUrls(siteUrl);
   const frame = {
     selfUrl: urls.absolute(downloadPaths.changesFeed),
@@ -26,5 +27,5 @@ export function changesFeed(reports: readonly CatalogueReport[], siteUrl: string
     title: 'Landmark Condition Reports: latest changes',
     subtitle: `The ${changesFeedLength} most recently updated condition reports: closures, scaffolding, refurbishment, restricted access and blocked views.`,
   };
-  return atomFeed(frame, latestChanges(reports).map((report) => withUrls(report, siteUrl)));
+  return atomFeed(frame, latestChanges(reports).map((report) => withUrls(report, catalogue)));
 }

@@ -14,7 +14,7 @@ export const atomFormat: DownloadFormat = {
     kind: 'text',
     sections: (_resource, context) => {
       // A hundred short entries stay far below 25 MiB; lines as rows keep even a tiny test limit honest.
-      const lines = changesFeed(context.catalogue.reports, context.siteUrl).split(/(?<=\n)/).map(utf8BytesOf);
+      const lines = changesFeed(context.catalogue).split(/(?<=\n)/).map(utf8BytesOf);
       const nothing = utf8BytesOf('');
       return [{ head: nothing, tail: nothing, count: lines.length, rowText: (index) => lines[index]! }];
     },
