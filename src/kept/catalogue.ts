@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { deserialize, serialize } from 'node:v8';
 import { conditionOf, landmarkDetailOf, type Catalogue, type LandmarkOwnFields, type ReportBodies, type ReportEvidenceAt } from '../domain/catalogue.ts';
@@ -5,7 +6,7 @@ import { digestBytes, DigestList } from '../domain/input-digests.ts';
 import type { CatalogueLandmark, CatalogueReport, ReportEvidence } from '../schema/api.ts';
 import { siteUrls } from '../domain/urls.ts';
 import { bucketOf } from '../domain/buckets.ts';
-import { sha256Hex } from './digests.ts';
+import { fileIdentity, fileIdentityOf, sha256Hex } from './digests.ts';
 import { codeFingerprint, type SourceLayer } from './fingerprint.ts';
 import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
 import { reusedBufferReads } from './reused-buffers.ts';
@@ -70,6 +71,12 @@ export interface Manifest<State = unknown> {
   state: State;
   /** SHA-256 of each shard's file, in hex. */
   shards: string[];
+  /**
+   * Each shard file's identity on disk once saved (fileIdentity in digests.ts), or null: a file
+   * that still has it is taken as the one saved without hashing it again (a second of a
+   * one-report rebuild at a million reports), as the output store takes the files it wrote.
+   */
+  identities?: (string | null)[];
   /** SHA-256 of the order file, in hex. */
   order: string;
 }
@@ -226,29 +233,54 @@ export interface ShardFile {
   landmarkDigests: Uint8Array;
   reports: KeptReport[];
   reportDigests: Uint8Array;
-  /** Where each report's evidence ends, in bytes after the record (see shardBytesOf). */
+  /** Where each report's evidence ends, in bytes after the record (see shardFilePieces). */
   evidenceEnds: Uint32Array;
 }
 
 /**
- * The bytes of a shard's file: the length of its record (4 bytes, little-endian), the record
- * (shardFileOf, serialised), then each report's evidence as JSON, in the order of its reports.
+ * The bytes of a shard's file, in the pieces to write one after another: the length of its record
+ * (4 bytes, little-endian), the record (shardFileOf, serialised), then each report's evidence as
+ * JSON, in the order of its reports, written by `writeEvidence` (the last piece is its buffer's:
+ * written to before the next shard's are made).
  */
-export function shardBytesOf(shard: CatalogueShard): Buffer {
-  const evidence = shard.reports.map((_, index) => JSON.stringify(shard.evidence(index)));
-  const evidenceEnds = new Uint32Array(evidence.length);
-  let end = 0;
-  evidence.forEach((text, index) => (evidenceEnds[index] = end += Buffer.byteLength(text)));
-  const record = serialize(shardFileOf(shard, evidenceEnds));
+export function shardFilePieces(shard: CatalogueShard, writeEvidence = evidenceWriter()): Uint8Array[] {
+  const evidence = writeEvidence(shard);
+  const record = serialize(shardFileOf(shard, evidence.ends));
   const length = Buffer.alloc(recordLengthBytes);
   length.writeUInt32LE(record.length);
-  return Buffer.concat([length, record, Buffer.from(evidence.join(''))]);
+  return [length, record, evidence.bytes];
+}
+
+/**
+ * Writes each report's evidence of a shard into one buffer, reused from shard to shard and grown
+ * to the largest, and says where each ends. A cold build saves its shards while it holds a million
+ * reports: a string per report, joined and copied into a new buffer per shard, were garbage for
+ * the collector of that heap, and the buffers memory outside it, which V8 answers with full collections.
+ */
+function evidenceWriter(): (shard: CatalogueShard) => { ends: Uint32Array; bytes: Uint8Array } {
+  let buffer = Buffer.allocUnsafe(1024 * 1024);
+  return (shard) => {
+    const ends = new Uint32Array(shard.reports.length);
+    let end = 0;
+    for (let index = 0; index < ends.length; index++) {
+      const text = JSON.stringify(shard.evidence(index));
+      // At most three bytes per UTF-16 code unit.
+      if (end + text.length * 3 > buffer.length) {
+        const grown = Buffer.allocUnsafe(Math.max(2 * buffer.length, end + text.length * 3));
+        buffer.copy(grown, 0, 0, end);
+        buffer = grown;
+      }
+      end += buffer.write(text, end);
+      ends[index] = end;
+    }
+    return { ends, bytes: buffer.subarray(0, end) };
+  };
 }
 
 const recordLengthBytes = 4;
 
 /**
- * The shard a file's bytes hold (shardBytesOf), with everything left out derived again as
+ * The shard a file's bytes hold (shardFilePieces), with everything left out derived again as
  * buildCatalogue derives it. A report's evidence is read when asked for, by `readEvidence` from
  * the file's bytes at `start`.
  */
@@ -368,9 +400,10 @@ export async function readKeptShards(dir: string, manifest: Manifest, siteUrl: s
     if (!handle) return undefined;
     handles.push(handle);
     const bytes = await read(handle);
-    return bytes && { bytes, descriptor: handle.fd };
+    return bytes && { bytes, descriptor: handle.fd, unchanged: await unchanged(handle, index) };
   };
   const checked = (bytes: Buffer | undefined, expected: string) => (bytes && sha256Hex(bytes) === expected ? bytes : undefined);
+  const unchanged = async (handle: FileHandle, index: number) => manifest.identities?.[index] === fileIdentity(await handle.stat({ bigint: true }));
   // One reader for every shard's evidence: a rebuild that saves a shard again reads all of its reports' in turn.
   const readText = textReader('utf8');
   let nextShard = readShard(0);
@@ -386,7 +419,7 @@ export async function readKeptShards(dir: string, manifest: Manifest, siteUrl: s
   for (let index = 0; index < catalogueShardCount; index++) {
     const shard = await nextShard;
     if (index + 1 < catalogueShardCount) nextShard = readShard(index + 1);
-    const bytes = checked(shard?.bytes, manifest.shards[index]!);
+    const bytes = shard?.unchanged ? shard.bytes : checked(shard?.bytes, manifest.shards[index]!);
     if (!shard || !bytes) {
       await nextShard; // nothing left reading into a buffer
       await close();
@@ -423,15 +456,20 @@ export async function keepCatalogue<State>(
 ): Promise<void> {
   const store = storeOf(dir, fingerprint);
   store.removeAbandoned();
-  const kept = async (name: string, bytes: Buffer) => {
-    await store.write(name, bytes);
-    return sha256Hex(bytes);
+  const kept = async (name: string, pieces: readonly Uint8Array[]) => {
+    await store.write(name, pieces);
+    const hash = createHash('sha256');
+    for (const piece of pieces) hash.update(piece);
+    return hash.digest('hex');
   };
+  const writeEvidence = evidenceWriter();
   const digests = update ? [...update.previous.shards] : [];
+  const identities = update ? Array.from(digests, (_, index) => update.previous.identities?.[index] ?? null) : [];
   for (const [index, shard] of shards.entries()) {
     if (update && !update.changed.has(index)) continue;
-    digests[index] = await kept(shardName(index), shardBytesOf(shard));
+    digests[index] = await kept(shardName(index), shardFilePieces(shard, writeEvidence));
+    identities[index] = fileIdentityOf(store.file(shardName(index))) ?? null;
   }
-  const orderDigest = await kept(orderName, serialize(order));
-  await store.writeManifest({ state, shards: digests, order: orderDigest } satisfies Manifest<State>);
+  const orderDigest = await kept(orderName, [serialize(order)]);
+  await store.writeManifest({ state, shards: digests, identities, order: orderDigest } satisfies Manifest<State>);
 }

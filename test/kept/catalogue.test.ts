@@ -1,12 +1,13 @@
 import { hash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { syntheticCatalogueInput } from '../../scripts/lib/synthetic-content.ts';
 import { buildCatalogue } from '../../src/domain/catalogue.ts';
 import { keptReportLimit } from '../../src/domain/landmark-reports.ts';
-import { joinShards, keepCatalogue, readKeptManifest, readKeptShards, shardBytesOf, shardOfBytes, splitCatalogue, type KeptCatalogue } from '../../src/kept/catalogue.ts';
+import { joinShards, keepCatalogue, readKeptManifest, readKeptShards, shardFilePieces, shardOfBytes, splitCatalogue, type KeptCatalogue } from '../../src/kept/catalogue.ts';
 
 const siteUrl = 'https://conditions.example.org';
 
@@ -35,7 +36,7 @@ describe('the kept catalogue’s shard files', () => {
     }
     expect(evidence.some((item) => item.source.name !== null)).toBe(true);
     const kept = splitCatalogue(catalogue);
-    const files = kept.shards.map(shardBytesOf);
+    const files = kept.shards.map((shard) => Buffer.concat(shardFilePieces(shard)));
     const text = files.map((bytes) => bytes.toString('latin1')).join('');
     expect(text).not.toContain(siteUrl);
     expect(text).not.toContain('reportId');
@@ -57,7 +58,7 @@ describe('the kept catalogue’s shard files', () => {
   it('leave the records they were made from as they were', () => {
     const catalogue = catalogueWithDigests();
     const before = JSON.stringify(catalogue.landmarks);
-    for (const shard of splitCatalogue(catalogue).shards) shardBytesOf(shard);
+    for (const shard of splitCatalogue(catalogue).shards) shardFilePieces(shard);
     expect(JSON.stringify(catalogue.landmarks)).toBe(before);
   });
 
@@ -84,6 +85,25 @@ describe('the kept catalogue’s shard files', () => {
       const again = (await readKeptShards(dir, (await readKeptManifest<string>(dir, 'code'))!, siteUrl))!;
       expect(evidenceOf(again)).toBe(evidence);
       await again.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('are read again only whole and as saved: a shard changed in place, even to the same size, gives no catalogue', async () => {
+    const catalogue = catalogueWithDigests();
+    const dir = await mkdtemp(path.join(tmpdir(), 'lcr-kept-catalogue-'));
+    try {
+      await keepCatalogue(dir, 'code', 'first', splitCatalogue(catalogue));
+      const manifest = (await readKeptManifest<string>(dir, 'code'))!;
+      const intact = await readKeptShards(dir, manifest, siteUrl);
+      expect(intact?.shards).toHaveLength(manifest.shards.length);
+      await intact!.close();
+      const [shard] = await fg('shard-*.bin', { cwd: dir, absolute: true });
+      const bytes = await readFile(shard!);
+      bytes[bytes.length - 2] = bytes[bytes.length - 2]! ^ 1;
+      await writeFile(shard!, bytes);
+      expect(await readKeptShards(dir, manifest, siteUrl)).toBeUndefined();
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
