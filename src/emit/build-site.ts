@@ -21,7 +21,7 @@ import { databaseRowsInWords } from './downloads/sqlite-download.ts';
 import { updateCatalogue } from '../load/catalogue-update.ts';
 import { BodyNotReadable, reportBodiesIn } from '../load/report-bodies.ts';
 import type { BodySpool } from '../load/body-spool.ts';
-import { catalogueFingerprint, joinShards, keepCatalogue, keptCatalogueDir, readKeptManifest, readKeptShards, splitCatalogue, type KeptCatalogue, type Manifest as KeptManifest } from '../kept/catalogue.ts';
+import { catalogueFingerprint, evidenceOfSaved, joinShards, keepCatalogue, keptCatalogueDir, readKeptManifest, readKeptShards, splitCatalogue, type KeptCatalogue, type Manifest as KeptManifest } from '../kept/catalogue.ts';
 import { catalogueOnPages, withPageData, type PageData } from './page-handover.ts';
 import { dayOfInstant } from '../schema/calendar.ts';
 import { movePageTemplates } from './page-templates.ts';
@@ -170,11 +170,16 @@ async function catalogueOf(options: BuildOptions, fingerprint: string): Promise<
   const state = (await changes)?.state;
   if (!loaded.ok || !state) return loaded;
   // The catalogue only speeds up the next build: failing to keep it is worth a note, not a failed build.
-  const keeping = await keepCatalogue(keptDir, fingerprint, state, splitCatalogue(loaded.catalogue)).then(
-    () => (notUsed ? `the kept catalogue was derived again (${notUsed})` : ''),
-    (error: Error) => `could not keep the catalogue: ${error.message.split('\n')[0]}`,
+  const split = splitCatalogue(loaded.catalogue);
+  const keeping = await keepCatalogue(keptDir, fingerprint, state, split).then(
+    (saved) => ({ saved, note: notUsed ? `the kept catalogue was derived again (${notUsed})` : '' }),
+    (error: Error) => ({ saved: undefined, note: `could not keep the catalogue: ${error.message.split('\n')[0]}` }),
   );
-  return { ...loaded, parsing: [loaded.parsing, keeping].filter(Boolean).join('; ') };
+  const parsing = [loaded.parsing, keeping.note].filter(Boolean).join('; ');
+  // Once kept, the reports' evidence is read from the kept files, as a rebuild reads it, and the heap lets go of it.
+  const kept = keeping.saved && (await evidenceOfSaved(keptDir, keeping.saved, split.order));
+  if (!kept) return { ...loaded, parsing };
+  return { ...loaded, catalogue: { ...loaded.catalogue, evidence: kept.evidence }, parsing, keptFiles: kept };
 }
 
 /** The kept catalogue with the changed files applied and kept in turn, or why that could not be done. */
@@ -248,8 +253,8 @@ async function loadAndDerive(options: BuildOptions): Promise<Derived | { ok: fal
 
 /**
  * A catalogue ready to publish; with what the build closes once it has made its files: the spool
- * its bodies are read from, when the content was parsed in this build, or the kept files its
- * evidence is read from, when it was taken from the last build.
+ * its bodies are read from, when the content was parsed in this build, and the kept files its
+ * evidence is read from, once they are kept.
  */
 interface Derived {
   ok: true;

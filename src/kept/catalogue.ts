@@ -243,12 +243,26 @@ export interface ShardFile {
  * JSON, in the order of its reports, written by `writeEvidence` (the last piece is its buffer's:
  * written to before the next shard's are made).
  */
-export function shardFilePieces(shard: CatalogueShard, writeEvidence = evidenceWriter()): Uint8Array[] {
+export function shardFilePieces(shard: CatalogueShard, writeEvidence = evidenceWriter()): { pieces: Uint8Array[]; evidence: EvidencePlaces } {
   const evidence = writeEvidence(shard);
   const record = serialize(shardFileOf(shard, evidence.ends));
   const length = Buffer.alloc(recordLengthBytes);
   length.writeUInt32LE(record.length);
-  return [length, record, evidence.bytes];
+  return { pieces: [length, record, evidence.bytes], evidence: { start: recordLengthBytes + record.length, ends: evidence.ends } };
+}
+
+/** Where a shard file's evidence lies: from `start`, each report's ending at `ends` after it. */
+interface EvidencePlaces {
+  start: number;
+  ends: Uint32Array;
+}
+
+/** A shard's evidence by report index, each read from its file by `readText(start, length)`. */
+function evidenceIn({ start, ends }: EvidencePlaces, readText: (start: number, length: number) => string): ReportEvidenceAt {
+  return (index) => {
+    const from = index === 0 ? 0 : ends[index - 1]!;
+    return JSON.parse(readText(start + from, ends[index]! - from)) as ReportEvidence;
+  };
 }
 
 /**
@@ -288,12 +302,7 @@ export function shardOfBytes(bytes: Buffer, siteUrl: string, readEvidence: (star
   const recordEnd = recordLengthBytes + bytes.readUInt32LE(0);
   const file = deserialize(bytes.subarray(recordLengthBytes, recordEnd)) as ShardFile;
   // A copy, as for the digests below: the bytes are read into again for the shard after next.
-  const ends = file.evidenceEnds.slice();
-  const evidence: ReportEvidenceAt = (index) => {
-    const start = index === 0 ? 0 : ends[index - 1]!;
-    return JSON.parse(readEvidence(recordEnd + start, ends[index]! - start)) as ReportEvidence;
-  };
-  return shardOfFile(file, siteUrl, evidence);
+  return shardOfFile(file, siteUrl, evidenceIn({ start: recordEnd, ends: file.evidenceEnds.slice() }, readEvidence));
 }
 
 /**
@@ -443,7 +452,8 @@ export async function readKeptShards(dir: string, manifest: Manifest, siteUrl: s
 
 /**
  * Saves the shards (after an update, only those it changed: the others keep the files, and so the
- * digests, the previous manifest names), the order and then the manifest naming the new state.
+ * digests, the previous manifest names), the order and then the manifest naming the new state;
+ * says what it saved of each shard (evidenceOfSaved).
  * Until the manifest is renamed into place the previous one still names the previous files'
  * digests, so a build stopped in between leaves a catalogue the next build ignores.
  */
@@ -453,7 +463,7 @@ export async function keepCatalogue<State>(
   state: State,
   { shards, order }: KeptCatalogue,
   update?: { previous: Manifest<State>; changed: ReadonlySet<number> },
-): Promise<void> {
+): Promise<SavedShard[]> {
   const store = storeOf(dir, fingerprint);
   store.removeAbandoned();
   const kept = async (name: string, pieces: readonly Uint8Array[]) => {
@@ -463,13 +473,55 @@ export async function keepCatalogue<State>(
     return hash.digest('hex');
   };
   const writeEvidence = evidenceWriter();
+  const saved: SavedShard[] = [];
   const digests = update ? [...update.previous.shards] : [];
   const identities = update ? Array.from(digests, (_, index) => update.previous.identities?.[index] ?? null) : [];
   for (const [index, shard] of shards.entries()) {
     if (update && !update.changed.has(index)) continue;
-    digests[index] = await kept(shardName(index), shardFilePieces(shard, writeEvidence));
+    const { pieces, evidence } = shardFilePieces(shard, writeEvidence);
+    digests[index] = await kept(shardName(index), pieces);
     identities[index] = fileIdentityOf(store.file(shardName(index))) ?? null;
+    saved[index] = { evidence, identity: identities[index] };
   }
   const orderDigest = await kept(orderName, [serialize(order)]);
   await store.writeManifest({ state, shards: digests, identities, order: orderDigest } satisfies Manifest<State>);
+  return saved;
+}
+
+/** A shard file as keepCatalogue saved it: where its evidence lies, and its identity on disk then. */
+export interface SavedShard {
+  evidence: EvidencePlaces;
+  identity: string | null;
+}
+
+/**
+ * The evidence of a whole catalogue, read from the shard files that keepCatalogue has just saved
+ * of it (`saved`, every shard, with the order it saved): the build that derived the catalogue
+ * then lets go of its own copy, a third of the heap of a million reports, for the rest of the
+ * build. Undefined, with nothing left open, when a file is not the one saved (another build has
+ * saved its own since): the build keeps its copy.
+ */
+export async function evidenceOfSaved(dir: string, saved: readonly SavedShard[], order: CatalogueOrder): Promise<{ evidence: ReportEvidenceAt; close(): Promise<void> } | undefined> {
+  const store = storeOf(dir, '');
+  const handles: FileHandle[] = [];
+  const close = async () => {
+    await Promise.all(handles.splice(0).map((handle) => handle.close()));
+  };
+  const shards: ReportEvidenceAt[] = [];
+  for (let index = 0; index < catalogueShardCount; index++) {
+    const handle = await open(store.file(shardName(index)), 'r').catch(() => undefined);
+    if (handle) handles.push(handle);
+    const shard = saved[index];
+    if (!handle || !shard || shard.identity === null || fileIdentity(await handle.stat({ bigint: true })) !== shard.identity) {
+      await close();
+      return undefined;
+    }
+    // A reader per file: the build asks for the reports in id order, each file's in the order written.
+    const readText = textReader('utf8');
+    shards.push(evidenceIn(shard.evidence, (start, length) => readText(handle.fd, start, length, `the evidence of a report kept in ${shardName(index)}`)));
+  }
+  const indexes = new Uint32Array(order.reports.length);
+  const next = new Uint32Array(catalogueShardCount);
+  order.reports.forEach((shard, position) => (indexes[position] = next[shard]!++));
+  return { evidence: (position) => shards[order.reports[position]!]!(indexes[position]!), close };
 }

@@ -36,7 +36,7 @@ describe('the kept catalogue’s shard files', () => {
     }
     expect(evidence.some((item) => item.source.name !== null)).toBe(true);
     const kept = splitCatalogue(catalogue);
-    const files = kept.shards.map((shard) => Buffer.concat(shardFilePieces(shard)));
+    const files = kept.shards.map((shard) => Buffer.concat(shardFilePieces(shard).pieces));
     const text = files.map((bytes) => bytes.toString('latin1')).join('');
     expect(text).not.toContain(siteUrl);
     expect(text).not.toContain('reportId');
