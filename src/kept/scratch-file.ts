@@ -54,7 +54,7 @@ export function textReader(encoding: 'utf8' | 'latin1' = 'utf8'): (descriptor: n
       let done = 0;
       while (done < bytes) {
         const got = readSync(descriptor, buffer, done, wanted - done, start + done);
-        if (got === 0) throw new Error(`a scratch file ended early reading ${what}`);
+        if (got === 0) throw new Error(`a file the build reads from ended early reading ${what}: was it changed while the build ran?`);
         done += got;
       }
       [held, from, to] = [descriptor, start, start + done];
