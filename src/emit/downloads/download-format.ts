@@ -74,6 +74,8 @@ export interface TextWriter {
  */
 export interface ThreadWriter {
   kind: 'thread';
+  /** The text formats whose files it is made from: the build writes those first, so that the thread starts as early as it can. */
+  inputs: readonly DownloadFormat[];
   start(resource: DownloadResource, job: ThreadJob): SqliteDownload | undefined;
 }
 

@@ -16,9 +16,9 @@ import { startWholeHashes } from './whole-hashes.ts';
  * The bulk downloads under /data/, so that nobody has to crawl the API to get everything: every
  * format of download-formats.ts, and datapackage.json describing them all. Every byte derives from
  * the catalogue: the same content gives the same files. The text files are written on this
- * thread, in the list's order; a download made from others' files (the SQLite database, from the
- * NDJSON files) starts in a thread of its own as soon as they are written, while the rest and the
- * caller's other work go on. So does the hashing of a split download's whole (whole-hashes.ts).
+ * thread, in the list's order but for those a download in a thread of its own is made from (the
+ * SQLite database, from the NDJSON files), which come first: it starts as soon as they are
+ * written, while the rest and the caller's other work go on. So does the hashing of a split download's whole (whole-hashes.ts).
  */
 
 export interface BulkDownloadOptions {
@@ -73,8 +73,13 @@ export async function emitBulkDownloads(
   };
   const databaseRows: DatabaseRows = { total: 0, copied: 0 };
   const written = new Map<string, WrittenDownload>();
+  // The downloads a thread makes its own from are written first: at a million reports the SQLite
+  // thread's work is the last a one-report rebuild waits for, and it starts once they are written.
+  const inputs = new Set(waiting.flatMap(({ writer }) => writer.inputs));
+  const textResources = downloadResources.filter((resource) => resource.format.writer.kind === 'text');
+  const inWritingOrder = [...textResources.filter((resource) => inputs.has(resource.format)), ...textResources.filter((resource) => !inputs.has(resource.format))];
   try {
-    for (const resource of downloadResources) {
+    for (const resource of inWritingOrder) {
       const { writer } = resource.format;
       if (writer.kind !== 'text') continue;
       textWritten.set(resource.name, await writeTextDownload(directory, resource.fileName, writer.sections(resource, context), text));

@@ -16,6 +16,7 @@ export const sqliteFormat: DownloadFormat = {
     'Lists are JSON text: use json_each().',
   writer: {
     kind: 'thread',
+    inputs: [ndjsonFormat],
     start: (resource, { tables, written, directory, maxBytes, kept }) => {
       const ndjsonFiles = tables.map(({ table }) => {
         const ndjson = ndjsonFormat.resources.find((candidate) => candidate.table === table.name)!;
