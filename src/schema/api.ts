@@ -311,10 +311,11 @@ export const apiError = z.object({
 
 export type StoredReport = z.infer<typeof storedReport>;
 /**
- * A stored report without its body, its addresses and its evidence: what the build holds of each report. Over a
- * million reports the bodies are most of the text (a gigabyte of heap) and the addresses another
- * quarter of a gigabyte, yet each is needed only while a file holding it is written, so the build
- * reads the body and makes the addresses then (domain/catalogue.ts).
+ * A stored report without its body, its addresses and its evidence: what the build holds of each
+ * report. Over a million reports the bodies are most of the text (a gigabyte of heap) and the
+ * addresses another quarter of a gigabyte, yet each is needed only while a file holding it is
+ * written, so the build reads the body and the evidence and makes the addresses then
+ * (domain/catalogue.ts).
  */
 export type CatalogueReport = Omit<StoredReport, 'details' | 'urls' | keyof ReportEvidence>;
 /**

@@ -18,7 +18,8 @@ import { startWholeHashes } from './whole-hashes.ts';
  * the catalogue: the same content gives the same files. The text files are written on this
  * thread, in the list's order but for those a download in a thread of its own is made from (the
  * SQLite database, from the NDJSON files), which come first: it starts as soon as they are
- * written, while the rest and the caller's other work go on. So does the hashing of a split download's whole (whole-hashes.ts).
+ * written, while the rest and the caller's other work go on. So does the hashing of a split
+ * download's whole (whole-hashes.ts).
  */
 
 export interface BulkDownloadOptions {
