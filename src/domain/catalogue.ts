@@ -309,11 +309,11 @@ export function evidenceOf(report: CatalogueReport, { reports, evidence }: Pick<
 
 /**
  * A report with its evidence and addresses, for what shows a report without its body (the feeds
- * of changes); keys in the order of the stored JSON.
+ * of changes); keys in the order of the stored JSON (schema/api.ts).
  */
-export function withUrls(report: CatalogueReport, catalogue: Pick<Catalogue, 'reports' | 'evidence' | 'siteUrl'>): Omit<StoredReport, 'details'> {
+export function withUrls(report: CatalogueReport, catalogue: Pick<Catalogue, 'reports' | 'evidence' | 'siteUrl'>, position?: number): Omit<StoredReport, 'details'> {
   const { id, landmark, condition, summary, observedAt, lastConfirmedAt, reportExpiryDays, from, currentUntil, until, untilKind, supersedes, supersededBy, updatedAt } = report;
-  const { confirmations, source, additionalSources } = evidenceOf(report, catalogue);
+  const { confirmations, source, additionalSources } = evidenceOf(report, catalogue, position);
   const urls = reportUrlsOf(id, siteUrls(catalogue.siteUrl));
   return { id, landmark, condition, summary, observedAt, lastConfirmedAt, reportExpiryDays, from, currentUntil, confirmations, until, untilKind, supersedes, supersededBy, source, additionalSources, updatedAt, urls };
 }
@@ -325,11 +325,8 @@ export function withUrls(report: CatalogueReport, catalogue: Pick<Catalogue, 're
  * caller knows it.
  */
 export function publishedReport(report: CatalogueReport, catalogue: PublishingCatalogue, position?: number): StoredReport {
-  const { id, landmark, condition, summary, observedAt, lastConfirmedAt, reportExpiryDays, from, currentUntil, until, untilKind, supersedes, supersededBy, updatedAt } = report;
-  const { confirmations, source, additionalSources } = evidenceOf(report, catalogue, position);
-  const details = catalogue.bodies(report);
-  const urls = reportUrlsOf(id, siteUrls(catalogue.siteUrl));
-  return { id, landmark, condition, summary, observedAt, lastConfirmedAt, reportExpiryDays, from, currentUntil, confirmations, until, untilKind, supersedes, supersededBy, source, additionalSources, details, updatedAt, urls };
+  const { updatedAt, urls, ...before } = withUrls(report, catalogue, position);
+  return { ...before, details: catalogue.bodies(report), updatedAt, urls };
 }
 
 /** The JSON text of publishedReport as UTF-8 bytes, made once per build when the catalogue keeps report texts. */

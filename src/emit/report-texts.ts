@@ -85,7 +85,7 @@ export function openReportTexts(catalogue: PublishingCatalogue, dir: string): Re
       last = position;
       // Report ids are unique in a catalogue (cross-checks.ts); one it does not hold, or the
       // texts closed: made as without them.
-      if (!open || position === -1) return made(make(report, position === -1 ? undefined : position));
+      if (!open || position === -1) return made(make(report, position));
       if (lengths[position]! > 0) return read(position);
       const bytes = make(report, position);
       keep(position, bytes);

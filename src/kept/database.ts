@@ -57,8 +57,8 @@ export function readKeptDatabase(dir: string, fingerprint: string): KeptDatabase
   const store = storeOf(dir, fingerprint);
   const manifest = store.readManifestSync<Manifest>();
   // None kept, from other code, or damaged: every row is inserted.
-  const file = store.file(databaseName);
   if (manifest === undefined) return undefined;
+  const file = store.file(databaseName);
   const unchanged = manifest.identity !== undefined && fileIdentityOf(file) === manifest.identity;
   if (!unchanged && sha256OfFile(file) !== manifest.sha256) return undefined;
   const runs = new Map<string, KeptRun>();
