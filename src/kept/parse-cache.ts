@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import { bucketOf } from '../domain/buckets.ts';
 import { sha256Bytes } from './digests.ts';
@@ -129,6 +130,15 @@ async function readShard<Outcome>(file: string, fingerprint: string, read: (file
   } catch {
     return 'corrupt';
   }
+}
+
+/**
+ * Whether `dir` holds any shard, whatever its state: without one (a first build, or `.cache/`
+ * wiped) no file can be found in the cache, so nothing is worth looking up in it.
+ */
+export function parseCacheHoldsShards(dir: string): boolean {
+  const store = keptStore(dir, { format: formatVersion, fingerprint: '' });
+  return Array.from({ length: shardCount }, (_, index) => store.file(shardName(index))).some((file) => existsSync(file));
 }
 
 export async function openParseCache<Outcome>(dir: string): Promise<ParseCache<Outcome>> {

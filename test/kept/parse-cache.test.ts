@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { syntheticCatalogueInput, writeSyntheticContent } from '../../scripts/lib/synthetic-content.ts';
 import type { FileOutcome } from '../../src/load/check-content-file.ts';
-import { openParseCache, parseCacheDir } from '../../src/kept/parse-cache.ts';
+import { openParseCache, parseCacheDir, parseCacheHoldsShards } from '../../src/kept/parse-cache.ts';
 import { loadContent } from '../../src/load/load-content.ts';
 import { formatProblem } from '../../src/load/problem.ts';
 import { writeContentTree } from '../support/content-files.ts';
@@ -48,6 +48,16 @@ describe('the parse cache', () => {
     const bodyOf = reportBodiesIn(root);
     expect(bodyOf({ id: first!.id, landmark: { slug: first!.landmarkSlug } })).toMatch(/Edited, not committed\.$/);
     expect(bodyOf({ id: second!.id, landmark: { slug: second!.landmarkSlug } })).toMatch(/Edited and committed\.$/);
+  });
+
+  it('is looked up only once it holds shards, and a cold load gives the blob ids git has', async () => {
+    const root = await committedCatalogue();
+    expect(parseCacheHoldsShards(parseCacheDir(root))).toBe(false);
+    const cold = await load(root);
+    expect(parseCacheHoldsShards(parseCacheDir(root))).toBe(true);
+    // Without git's listing, each file's id is hashed from the bytes the worker parsed: the same id.
+    const { file, blobId } = cold.content.reports[0]!;
+    expect(blobId).toBe(git(root, 'rev-parse', `HEAD:${file}`).trim());
   });
 
   it('parses a renamed file again under its new path, though its bytes are the same', async () => {
