@@ -25,7 +25,8 @@ function partOf(file: string): string {
 
 export async function measureSite(dir: string): Promise<SiteMeasure> {
   // _headers is read by the asset host, not uploaded as an asset.
-  // Sizes taken as the folders are walked: a stat awaited per file after the walk took 0.3-0.6 s of a cold build at 100k reports.
+  // Sizes taken as the folders are walked: a stat awaited per file after the walk took 0.8-1.3 s
+  // on the 18,321 files of a site of a million reports, against 0.1-0.2 s.
   const entries = (await fg('**/*', { cwd: dir, dot: true, onlyFiles: true, stats: true })).filter(({ path: file }) => file !== '_headers');
   const byPart = new Map<string, number>();
   let largest = { file: '', bytes: 0 };
