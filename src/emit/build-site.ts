@@ -17,7 +17,7 @@ import { emitBulkDownloads } from './downloads/emit-downloads.ts';
 import { downloadsDirectory } from '../formats/download-resources.ts';
 import { downloadFormats } from './downloads/download-formats.ts';
 import { keptDatabaseDir } from '../kept/database.ts';
-import { databaseRowsInWords } from './downloads/sqlite-download.ts';
+import { databaseRowsInWords } from './downloads/from-ndjson.ts';
 import { updateCatalogue } from '../load/catalogue-update.ts';
 import { BodyNotReadable, reportBodiesIn } from '../load/report-bodies.ts';
 import type { BodySpool } from '../load/body-spool.ts';

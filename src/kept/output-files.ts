@@ -34,8 +34,12 @@ export interface OutputStore {
    * kept or its bytes changed.
    */
   reuse(key: string, target: string): Promise<KeptFile | undefined>;
-  /** Keeps `target`, just written with `contents`, under `key` for the next build; `sha256` when the caller already hashed them. */
+  /**
+   * Keeps `target`, just written with `contents`, under `key` for the next build; `sha256` when the
+   * caller already hashed them. Without `contents` (written by another thread), `sha256` is needed.
+   */
   keep(key: string, target: string, contents: string | Uint8Array, sha256?: string): Promise<void>;
+  keep(key: string, target: string, contents: undefined, sha256: string): Promise<void>;
   /**
    * The value kept under `key` by the last build, or undefined: small values derived from the
    * whole catalogue (see KeptDerivations in src/api/data-products/product.ts), kept in the index.
@@ -216,13 +220,13 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
       counts.reused++;
       return actual.kept;
     },
-    async keep(key, target, contents, sha256 = sha256Hex(contents)) {
+    async keep(key: string, target: string, contents: string | Uint8Array | undefined, sha256 = sha256Hex(contents!)) {
       // Reused, then made again with the rest of its run (a later piece of it was damaged): counted once, as made.
       if (reusedKeys.delete(key)) counts.reused--;
       counts.made++;
       const incoming = store.incoming(path.join('files', key));
       try {
-        await link(target, incoming).catch(() => writeFile(incoming, contents));
+        await link(target, incoming).catch(() => (contents === undefined ? copyFile(target, incoming) : writeFile(incoming, contents)));
         const kept = path.join(filesDir, key);
         await rename(incoming, kept);
         // Noted now, though not settled (see `settledMs`): this build has just written these bytes

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { csvRow } from '../../src/emit/downloads/csv.ts';
 import type { Datapackage, DatapackageResource } from '../../src/emit/downloads/datapackage.ts';
 import { emitBulkDownloads, type BulkDownloadOptions } from '../../src/emit/downloads/emit-downloads.ts';
-import { writeSqliteDownload, type SqliteDownloadJob } from '../../src/emit/downloads/sqlite-download.ts';
+import { writeFromNdjson, type FromNdjsonJob } from '../../src/emit/downloads/from-ndjson.ts';
 import { downloadTables } from '../../src/formats/download-records.ts';
 import { openOutputStore } from '../../src/kept/output-files.ts';
 import type { Catalogue } from '../../src/domain/catalogue.ts';
@@ -304,20 +304,23 @@ describe('the parts of a split download', () => {
     const edited = withDigests(withEditedReport(catalogue, 50));
     const second = await emitWithStore(edited);
     const cold = await emitInto(edited, limit, { rowsPerPart });
-    // The edited report is in one part of each of the three report downloads; its landmark in one of each landmark download.
-    expect(second.store.counts.made).toBe(3 + 4);
-    expect(second.store.counts.reused).toBe(keptParts - 7);
+    // The edited report is in one part of each of the three report downloads. Its landmark's record
+    // is made again for the three landmark downloads made from records, but comes out with the same
+    // bytes (the summary is the report's): the CSV part, made from the NDJSON part's bytes, is reused.
+    expect(second.store.counts.made).toBe(3 + 3);
+    expect(second.store.counts.reused).toBe(keptParts - 6);
     const names = (await readdir(cold.directory)).sort();
     expect((await readdir(second.directory)).sort()).toEqual(names);
     for (const name of names) expect(sha256(await second.read(name)), name).toBe(sha256(await cold.read(name)));
 
-    // A published part edited in place edits the kept file too: it is made again, never published.
-    const damaged = second.resource('reports-ndjson').parts![0]!.path;
-    await writeFile(path.join(second.directory, damaged), 'tampered\n');
+    // A published part edited in place edits the kept file too: it is made again, never published,
+    // whether it was made on this thread (NDJSON) or in the thread making CSV from NDJSON.
+    const damaged = [second.resource('reports-ndjson').parts![0]!.path, second.resource('reports-csv').parts![1]!.path];
+    for (const file of damaged) await writeFile(path.join(second.directory, file), 'tampered\n');
     const third = await emitWithStore(edited);
-    expect(third.store.counts.made).toBe(1);
-    expect(third.store.notes.join()).toMatch(/1 kept output file\(s\) no longer matched/);
-    expect(sha256(await third.read(damaged))).toBe(sha256(await cold.read(damaged)));
+    expect(third.store.counts.made).toBe(2);
+    expect(third.store.notes.join()).toMatch(/2 kept output file\(s\) no longer matched/);
+    for (const file of damaged) expect(sha256(await third.read(file))).toBe(sha256(await cold.read(file)));
     expect(third.datapackage).toEqual(cold.datapackage);
   });
 
@@ -334,12 +337,13 @@ describe('the parts of a split download', () => {
       return { ...emitted, bodiesRead };
     };
     const first = await emitWithStore(withDigests(catalogue));
-    expect(first.bodiesRead).toBe(3 * catalogue.reports.length);
+    // Twice: for the NDJSON and the JSON file (the CSV file is made from the NDJSON one).
+    expect(first.bodiesRead).toBe(2 * catalogue.reports.length);
 
-    // Two reports of different runs, neither the last: each is made once in each of the three report downloads.
+    // Two reports of different runs, neither the last: each is made once in each of the two.
     const edited = withDigests(withEditedReport(withEditedReport(catalogue, 50), 20));
     const second = await emitWithStore(edited);
-    expect(second.bodiesRead).toBe(3 * 2);
+    expect(second.bodiesRead).toBe(2 * 2);
     const cold = await emitInto(edited, limit, { rowsPerPart });
     const names = (await readdir(cold.directory)).sort();
     expect((await readdir(second.directory)).sort()).toEqual(names);
@@ -348,7 +352,7 @@ describe('the parts of a split download', () => {
     // The last report changed: the JSON's last element takes no comma, so it is made whatever it held before.
     const lastEdited = withDigests(withEditedReport(withEditedReport(withEditedReport(catalogue, 50), 20), catalogue.reports.length - 1));
     const third = await emitWithStore(lastEdited);
-    expect(third.bodiesRead).toBe(3);
+    expect(third.bodiesRead).toBe(2);
     const coldLast = await emitInto(lastEdited, limit, { rowsPerPart });
     for (const name of names) expect(sha256(await third.read(name)), name).toBe(sha256(await coldLast.read(name)));
   });
@@ -396,7 +400,7 @@ describe('the SQLite database kept between builds', () => {
   const limit = 32 * 1024;
   const rowsPerPart = 8;
   /** The thread's job for the database of the downloads emitted in `from`, written into a folder of its own. */
-  async function databaseJob(from: Awaited<ReturnType<typeof emitInto>>, kept: SqliteDownloadJob['kept']): Promise<SqliteDownloadJob> {
+  async function databaseJob(from: Awaited<ReturnType<typeof emitInto>>, kept: FromNdjsonJob['kept']): Promise<FromNdjsonJob> {
     const tables = await Promise.all(
       downloadTables.map(async ({ name, primaryKey, foreignKey, schema }) => ({
         name,
@@ -408,20 +412,20 @@ describe('the SQLite database kept between builds', () => {
     );
     return { directory: await mkdtemp(path.join(tmpdir(), 'lcr-database-')), fileName: 'everything.sqlite', maxBytes: 1024 ** 3, tables, kept };
   }
-  const databaseBytes = (job: SqliteDownloadJob) => readFile(path.join(job.directory, job.fileName));
+  const databaseBytes = (job: FromNdjsonJob) => readFile(path.join(job.directory, job.fileName));
 
   it('gives the rows of NDJSON parts that kept their bytes from the last database, and comes out as a build without it makes it', async () => {
     const kept = { dir: await mkdtemp(path.join(tmpdir(), 'lcr-kept-database-')), fingerprint: 'code v1' };
     const before = await emitInto(catalogue, limit, { rowsPerPart });
     const rowCount = catalogue.reports.length + catalogue.landmarks.length;
-    expect((await writeSqliteDownload(await databaseJob(before, kept))).rows.copied).toBe(0);
+    expect((await writeFromNdjson(await databaseJob(before, kept))).rows.copied).toBe(0);
 
     const after = await emitInto(withEditedReport(catalogue, 50), limit, { rowsPerPart });
     const withKept = await databaseJob(after, kept);
-    const written = await writeSqliteDownload(withKept);
+    const written = await writeFromNdjson(withKept);
     expect(written.rows.total).toBe(rowCount);
     const cold = await databaseJob(after, undefined);
-    const coldWritten = await writeSqliteDownload(cold);
+    const coldWritten = await writeFromNdjson(cold);
     // Only the edited report's part and its landmark's are read from NDJSON.
     expect(written.rows.copied).toBeGreaterThan(rowCount - 2 * 3 * rowsPerPart);
     expect(written.rows.copied).toBeLessThan(rowCount);
@@ -439,18 +443,18 @@ describe('the SQLite database kept between builds', () => {
     keptBytes.write('NOW', summaryAt);
     await writeFile(keptFile, keptBytes);
     const afterDamage = await databaseJob(after, kept);
-    expect((await writeSqliteDownload(afterDamage)).rows.copied).toBe(0);
+    expect((await writeFromNdjson(afterDamage)).rows.copied).toBe(0);
     expect(sha256(await databaseBytes(afterDamage))).toBe(sha256(await databaseBytes(cold)));
-    expect((await writeSqliteDownload(await databaseJob(after, kept))).rows.copied).toBe(rowCount);
+    expect((await writeFromNdjson(await databaseJob(after, kept))).rows.copied).toBe(rowCount);
     // A row count changed in its notes would copy the wrong rows from an intact database.
     const notesFile = path.join(kept.dir, 'manifest.json');
     const notes = await readFile(notesFile, 'utf8');
     await writeFile(notesFile, notes.replace(`"rows":${rowsPerPart}`, `"rows":${rowsPerPart - 1}`));
     expect(await readFile(notesFile, 'utf8')).not.toBe(notes);
     const afterEdit = await databaseJob(after, kept);
-    expect((await writeSqliteDownload(afterEdit)).rows.copied).toBe(0);
+    expect((await writeFromNdjson(afterEdit)).rows.copied).toBe(0);
     expect(sha256(await databaseBytes(afterEdit))).toBe(sha256(await databaseBytes(cold)));
-    expect((await writeSqliteDownload(await databaseJob(after, { ...kept, fingerprint: 'code v2' }))).rows.copied).toBe(0);
+    expect((await writeFromNdjson(await databaseJob(after, { ...kept, fingerprint: 'code v2' }))).rows.copied).toBe(0);
     expect((await readdir(kept.dir)).sort()).toEqual(['database.sqlite', 'manifest.json']);
   });
 });

@@ -2,8 +2,7 @@ import type { Catalogue } from '../../domain/catalogue.ts';
 import type { DownloadTable, TableRows } from '../../formats/download-records.ts';
 import type { FlatColumn } from '../../formats/flat-columns.ts';
 import type { DatapackageResource } from './datapackage.ts';
-import type { SqliteDownload } from './sqlite-download.ts';
-import type { TextSection, WrittenFile } from './split-files.ts';
+import type { TextSection } from './split-files.ts';
 import { utf8BytesOf, type Utf8Bytes } from '../../domain/json-texts.ts';
 
 /**
@@ -68,26 +67,14 @@ export interface TextWriter {
 }
 
 /**
- * A download made in a thread of its own from files other downloads wrote, started as soon as
- * they are (`written` holds those written so far; undefined until its inputs are there), so the
- * build goes on meanwhile.
+ * A download made from the NDJSON files, in the thread of from-ndjson.ts that parses each of their
+ * lines once for every such download. It starts as soon as they are written, so the build goes on
+ * meanwhile.
  */
 export interface ThreadWriter {
   kind: 'thread';
-  /** The text formats whose files it is made from: the build writes those first, so that the thread starts as early as it can. */
-  inputs: readonly DownloadFormat[];
-  start(resource: DownloadResource, job: ThreadJob): SqliteDownload | undefined;
-}
-
-export interface ThreadJob {
-  tables: readonly TableColumns[];
-  written: ReadonlyMap<string, { files: readonly WrittenFile[] }>;
-  /** The downloads folder. */
-  directory: string;
-  /** Files above this size are cut into parts. */
-  maxBytes: number;
-  /** Where the last build's result is kept, and the fingerprint of the code that may reuse it. */
-  kept: { dir: string; fingerprint: string } | undefined;
+  /** What the thread makes: the database of every table, or the CSV file of the resource's table. */
+  makes: 'database' | 'table csv';
 }
 
 /** A row of a table as a text download writes it: its record, or the record's JSON text. */

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Catalogue } from '../../domain/catalogue.ts';
 import { downloadTables, type DownloadTable } from '../../formats/download-records.ts';
@@ -7,19 +7,21 @@ import { flatColumns } from '../../formats/flat-columns.ts';
 import { datapackageOf, type Datapackage } from './datapackage.ts';
 import type { DownloadContext, TableColumns, TableInDownloads } from './download-format.ts';
 import { downloadResources } from './download-formats.ts';
-import type { DatabaseRows, SqliteDownload } from './sqlite-download.ts';
+import { csvFromNdjson, type CsvFromNdjson } from './csv-from-ndjson.ts';
+import { startFromNdjson, type DatabaseRows } from './from-ndjson.ts';
+import { ndjsonFormat } from './formats/ndjson.ts';
 import type { OutputStore } from '../../kept/output-files.ts';
 import { writeTextDownload, type TextDownloadOptions, type WrittenDownload, type WrittenText } from './split-files.ts';
-import { startWholeHashes } from './whole-hashes.ts';
+import { startWholeHashes, type WholeHashes } from './whole-hashes.ts';
 
 /**
  * The bulk downloads under /data/, so that nobody has to crawl the API to get everything: every
  * format of download-formats.ts, and datapackage.json describing them all. Every byte derives from
  * the catalogue: the same content gives the same files. The text files are written on this
- * thread, in the list's order but for those a download in a thread of its own is made from (the
- * SQLite database, from the NDJSON files), which come first: it starts as soon as they are
- * written, while the rest and the caller's other work go on. So does the hashing of a split
- * download's whole (whole-hashes.ts).
+ * thread, in the list's order but for the NDJSON files, which come first: the downloads made from
+ * them (the SQLite database and the CSV files) are made in a thread of their own, started as soon
+ * as they are written, while the rest and the caller's other work go on. So is the hashing of a
+ * split download's whole (whole-hashes.ts).
  */
 
 export interface BulkDownloadOptions {
@@ -36,7 +38,7 @@ export interface BulkDownloadOptions {
 
 /**
  * Writes every download and datapackage.json into `directory` (created if needed); returns the
- * datapackage. `meanwhile` runs on this thread while the SQLite database is written in its own.
+ * datapackage. `meanwhile` runs on this thread while the SQLite database and the CSV files are written in their own.
  */
 export async function emitBulkDownloads(
   catalogue: Catalogue,
@@ -62,43 +64,29 @@ export async function emitBulkDownloads(
     return found;
   };
   const context: DownloadContext = { catalogue, siteUrl: options.siteUrl, tables, table };
-  const job = { tables, written: textWritten, directory, maxBytes: maxFileBytes, kept: options.keptDatabase };
-  const waiting = downloadResources.flatMap((resource) => (resource.format.writer.kind === 'thread' ? [{ resource, writer: resource.format.writer }] : []));
-  const started = new Map<string, SqliteDownload>();
-  const startWhenReady = () => {
-    for (const { resource, writer } of waiting) {
-      if (started.has(resource.name)) continue;
-      const download = writer.start(resource, job);
-      if (download) started.set(resource.name, download);
-    }
-  };
-  const databaseRows: DatabaseRows = { total: 0, copied: 0 };
-  const written = new Map<string, WrittenDownload>();
-  // The downloads a thread makes its own from are written first: at a million reports the SQLite
-  // thread's work is the last a one-report rebuild waits for, and it starts once they are written.
-  const inputs = new Set(waiting.flatMap(({ writer }) => writer.inputs));
   const textResources = downloadResources.filter((resource) => resource.format.writer.kind === 'text');
-  const inWritingOrder = [...textResources.filter((resource) => inputs.has(resource.format)), ...textResources.filter((resource) => !inputs.has(resource.format))];
+  const written = new Map<string, WrittenDownload>();
+  let fromNdjson: DownloadsFromNdjson | undefined;
+  let databaseRows: DatabaseRows = { total: 0, copied: 0 };
   try {
-    for (const resource of inWritingOrder) {
+    // The NDJSON files first: the thread making the other downloads from them starts once they are
+    // written, and at a million reports its work is the last a one-report rebuild waits for.
+    for (const resource of [...textResources.filter((resource) => resource.format === ndjsonFormat), ...textResources.filter((resource) => resource.format !== ndjsonFormat)]) {
       const { writer } = resource.format;
       if (writer.kind !== 'text') continue;
       textWritten.set(resource.name, await writeTextDownload(directory, resource.fileName, writer.sections(resource, context), text));
-      // Started as soon as the files they read are written, so they run beside the rest.
-      startWhenReady();
+      if (!fromNdjson && ndjsonFormat.resources.every(({ name }) => textWritten.has(name))) {
+        fromNdjson = await startDownloadsFromNdjson(tables, textWritten, directory, maxFileBytes, options, wholeHashes);
+      }
     }
     await meanwhile();
     for (const [name, { sha256, ...files }] of textWritten) written.set(name, { ...files, sha256: await sha256 });
-    for (const { resource } of waiting) {
-      const download = started.get(resource.name);
-      if (!download) throw new Error(`${resource.name} (${resource.fileName}) never started: the downloads it is made from were not written`);
-      const { rows, ...files } = await download.written;
-      written.set(resource.name, files);
-      databaseRows.total += rows.total;
-      databaseRows.copied += rows.copied;
-    }
+    if (!fromNdjson) throw new Error('the NDJSON downloads were never all written, so neither was what is made from them');
+    const made = await fromNdjson.written;
+    for (const [name, download] of made.downloads) written.set(name, download);
+    databaseRows = made.rows;
   } catch (error) {
-    await Promise.all([...started.values()].map((download) => download.cancel()));
+    await fromNdjson?.cancel();
     throw error;
   } finally {
     await wholeHashes.close();
@@ -106,4 +94,66 @@ export async function emitBulkDownloads(
   const datapackage = datapackageOf({ siteUrl: options.siteUrl, tables, written, maxFileBytes });
   await writeFile(path.join(directory, path.basename(downloadPaths.datapackage)), `${JSON.stringify(datapackage, null, 2)}\n`);
   return { datapackage, databaseRows };
+}
+
+/** The downloads made from the NDJSON files in the thread of from-ndjson.ts, by resource name, and the database's rows. */
+interface DownloadsFromNdjson {
+  written: Promise<{ downloads: Map<string, WrittenDownload>; rows: DatabaseRows }>;
+  /** Stops the thread and removes what it and the CSV pieces linked for it left in the downloads folder. */
+  cancel(): Promise<void>;
+}
+
+/**
+ * Starts the thread making the downloads declared `kind: 'thread'` from the NDJSON files written:
+ * the database, and the CSV files, less the pieces the last build kept (csv-from-ndjson.ts).
+ */
+async function startDownloadsFromNdjson(
+  tables: readonly TableColumns[],
+  textWritten: ReadonlyMap<string, WrittenText>,
+  directory: string,
+  maxBytes: number,
+  options: BulkDownloadOptions,
+  wholeHashes: WholeHashes,
+): Promise<DownloadsFromNdjson> {
+  const makes = (resource: (typeof downloadResources)[number]) => (resource.format.writer.kind === 'thread' ? resource.format.writer.makes : undefined);
+  const databases = downloadResources.filter((resource) => makes(resource) === 'database');
+  if (databases.length !== 1) throw new Error(`download-formats.ts declares ${databases.length} databases; the thread of from-ndjson.ts makes exactly one`);
+  const database = databases[0]!;
+  const ndjsonFilesOf = (table: string) => textWritten.get(ndjsonFormat.resources.find((resource) => resource.table === table)!.name)!.files;
+  const csvs = new Map<string, { name: string; fileName: string; pieces: CsvFromNdjson }>();
+  for (const resource of downloadResources.filter((candidate) => makes(candidate) === 'table csv')) {
+    const pieces = await csvFromNdjson(directory, resource.fileName, ndjsonFilesOf(resource.table!), maxBytes, options.store);
+    csvs.set(resource.table!, { name: resource.name, fileName: resource.fileName, pieces });
+  }
+  const thread = startFromNdjson({
+    directory,
+    fileName: database.fileName,
+    maxBytes,
+    tables: tables.map(({ table: { name, primaryKey, foreignKey }, columns }) => {
+      const csv = csvs.get(name);
+      const files = ndjsonFilesOf(name).map(({ fileName, sha256 }) => ({ file: path.join(directory, fileName), sha256 }));
+      return { name, columns, primaryKey, foreignKey, files, csv: csv && { fileName: csv.fileName, make: csv.pieces.make } };
+    }),
+    kept: options.keptDatabase,
+  });
+  const written = thread.written.then(async ({ rows, csv, ...files }) => {
+    const downloads = new Map<string, WrittenDownload>([[database.name, files]]);
+    for (const { table, made } of csv) {
+      const found = csvs.get(table);
+      if (!found) continue;
+      const { sha256, ...parts } = await found.pieces.finish(made, wholeHashes);
+      downloads.set(found.name, { ...parts, sha256: await sha256 });
+    }
+    return { downloads, rows };
+  });
+  written.catch(() => {}); // awaited unless the build failed first, which cancels
+  return {
+    written,
+    async cancel() {
+      await thread.cancel();
+      const own = [...csvs.values()].map(({ fileName }) => `.${fileName}.`);
+      const left = (await readdir(directory)).filter((name) => own.some((prefix) => name.startsWith(prefix)));
+      await Promise.all(left.map((name) => rm(path.join(directory, name), { force: true })));
+    },
+  };
 }

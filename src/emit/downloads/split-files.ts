@@ -88,11 +88,42 @@ export interface TextDownloadOptions {
 /** A text download as written; the SHA-256 of a split one is still being computed from its parts. */
 export type WrittenText = Omit<WrittenDownload, 'sha256'> & { sha256: Promise<string> };
 
-interface Piece {
+/** A piece of a download: a run of rows' text, or part of one, that a file of the download holds whole. */
+export interface Piece {
   /** Where the piece waits, in the downloads folder, until it gets its final name. */
   file: string;
   bytes: number;
   sha256: string;
+}
+
+/**
+ * Links the pieces the last build kept for a run (`pieceKey` of each, the last one's saying it ends
+ * the run), in order, each to a file `nextPieceFile` names; undefined, with nothing left behind,
+ * unless every piece up to the one that ends the run was kept intact.
+ */
+export async function reusePieces(
+  store: OutputStore,
+  pieceKey: (index: number, ends: boolean) => string,
+  nextPieceFile: () => string,
+): Promise<{ pieces: Piece[]; keys: string[] } | undefined> {
+  const pieces: Piece[] = [];
+  const keys: string[] = [];
+  /** Links the piece kept under `key`; false when none is kept intact. */
+  const take = async (key: string): Promise<boolean> => {
+    const file = nextPieceFile();
+    const kept = await store.reuse(key, file);
+    if (kept === undefined) return false;
+    pieces.push({ file, ...kept });
+    keys.push(key);
+    return true;
+  };
+  for (let index = 0; ; index++) {
+    if (await take(pieceKey(index, true))) return { pieces, keys };
+    if (!(await take(pieceKey(index, false)))) {
+      await Promise.all(pieces.map((piece) => rm(piece.file, { force: true })));
+      return undefined;
+    }
+  }
 }
 
 /**
@@ -161,34 +192,6 @@ export async function writeTextDownload(dir: string, fileName: string, sections:
     await written(held!.piece, held!.bytes, held!.index, true);
   };
 
-  /**
-   * Links the pieces the last build kept for a run, in order, and gives their keys; undefined, with
-   * nothing left behind, unless every piece up to the one that ends the run was kept intact.
-   */
-  const reuseRun = async (pieceKey: (index: number, ends: boolean) => string): Promise<string[] | undefined> => {
-    const taken: Piece[] = [];
-    const keys: string[] = [];
-    /** Links the piece kept under `key`; false when none is kept intact. */
-    const take = async (key: string): Promise<boolean> => {
-      const file = nextPieceFile();
-      const kept = await store!.reuse(key, file);
-      if (kept === undefined) return false;
-      taken.push({ file, ...kept });
-      keys.push(key);
-      return true;
-    };
-    for (let index = 0; ; index++) {
-      if (await take(pieceKey(index, true))) {
-        pieces.push(...taken);
-        return keys;
-      }
-      if (!(await take(pieceKey(index, false)))) {
-        await Promise.all(taken.map((piece) => rm(piece.file, { force: true })));
-        return undefined;
-      }
-    }
-  };
-
   // The last build's pieces of a run made again, read into one buffer reused from run to run.
   let lastRunBytes = Buffer.alloc(0);
   /** The last build's run kept under `address`, from its layout and pieces (run-rows.ts); undefined when it is not kept whole. */
@@ -227,10 +230,11 @@ export async function writeTextDownload(dir: string, fileName: string, sections:
       const layoutKey = store.keyOf(`${role} layout`, [digests.range(start, end)]);
       // Where the run is found from one build to the next, whatever its rows became: its role and first row.
       const address = keyHashAt ? store.keyOf(`${role} run starting at`, [new Uint8Array(Uint32Array.of(keyHashAt(start)).buffer)]) : undefined;
-      const reused = await reuseRun(pieceKey);
+      const reused = await reusePieces(store, pieceKey, nextPieceFile);
       if (reused) {
+        pieces.push(...reused.pieces);
         // The run's layout goes on with its pieces, for the build in which some of its rows change.
-        if (address && store.retain(layoutKey)) store.keepValue(address, { layout: layoutKey, pieces: reused } satisfies KeptRun);
+        if (address && store.retain(layoutKey)) store.keepValue(address, { layout: layoutKey, pieces: reused.keys } satisfies KeptRun);
         continue;
       }
       const copied = address ? await lastRun(address) : undefined;
@@ -278,7 +282,7 @@ function* runChunks(section: TextSection, start: number, end: number, copied?: L
  * One file when the pieces fit in one together, hashed here; else each piece as a numbered part,
  * the whole hashed in the thread of `wholeHashes`.
  */
-async function nameThePieces(dir: string, fileName: string, pieces: readonly Piece[], maxBytes: number, wholeHashes: WholeHashes): Promise<WrittenText> {
+export async function nameThePieces(dir: string, fileName: string, pieces: readonly Piece[], maxBytes: number, wholeHashes: WholeHashes): Promise<WrittenText> {
   const bytes = pieces.reduce((sum, piece) => sum + piece.bytes, 0);
   if (bytes <= maxBytes) {
     const target = path.join(dir, fileName);

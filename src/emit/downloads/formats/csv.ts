@@ -1,7 +1,6 @@
-import { utf8BytesOf } from '../../../domain/json-texts.ts';
-import { flattenRecord, flatteningNote } from '../../../formats/flat-columns.ts';
-import { csvDialect, csvRow } from '../csv.ts';
-import { tableSection, tableOf, type DownloadFormat } from '../download-format.ts';
+import { flatteningNote } from '../../../formats/flat-columns.ts';
+import { csvDialect } from '../csv.ts';
+import type { DownloadFormat } from '../download-format.ts';
 import { tableSchemaOf } from '../table-schema.ts';
 
 /** A table per file, with a header row, as spreadsheets, pandas and DuckDB read it; described by a Table Schema. */
@@ -17,13 +16,8 @@ export const csvFormat: DownloadFormat = {
   describe: (_resource, table) => `${table!.table.description} ${flatteningNote}`,
   datapackage: (_resource, table) =>
     table ? { profile: 'tabular-data-resource', dialect: csvDialect, schema: tableSchemaOf(table, csvResourceOfTable) } : { profile: 'tabular-data-resource' },
-  writer: {
-    kind: 'text',
-    sections: (resource, context) => {
-      const { table, columns } = tableOf(resource, context.tables)!;
-      return [tableSection(context.table(table), (row) => utf8BytesOf(csvRow(flattenRecord(row.record(), columns))), { head: csvRow(columns.map((column) => column.name)) })];
-    },
-  },
+  // Made from the NDJSON files' rows in the thread that loads the SQLite database from them (from-ndjson.ts).
+  writer: { kind: 'thread', makes: 'table csv' },
 };
 
 /** The CSV file of a table, which a foreign key of another table's schema refers to. */
