@@ -67,15 +67,20 @@ export interface TextWriter {
 }
 
 /**
- * A download made from the NDJSON files, in the thread of from-ndjson.ts that parses each of their
- * lines once for every such download. It starts as soon as they are written, so the build goes on
- * meanwhile.
+ * A download made from the NDJSON files, in the thread of from-ndjson.ts that reads each of them
+ * once for every such download. It starts as soon as they are written, so the build goes on
+ * meanwhile. The database holds every table; a text download, the tables it holds (the resource's
+ * table, or all of them), each as a section: its rows written as `rows` says, between the text
+ * `around` gives.
  */
-export interface ThreadWriter {
-  kind: 'thread';
-  /** What the thread makes: the database of every table, or the CSV file of the resource's table. */
-  makes: 'database' | 'table csv';
-}
+export type ThreadWriter =
+  | { kind: 'thread'; makes: 'database' }
+  | {
+      kind: 'thread';
+      makes: 'text';
+      rows: 'csv' | 'json element';
+      around(table: TableColumns, index: number, tables: readonly TableColumns[]): { head?: string; tail?: string };
+    };
 
 /** A row of a table as a text download writes it: its record, or the record's JSON text. */
 export interface TableRow {

@@ -7,11 +7,11 @@ import { flatColumns } from '../../formats/flat-columns.ts';
 import { datapackageOf, type Datapackage } from './datapackage.ts';
 import type { DownloadContext, TableColumns, TableInDownloads } from './download-format.ts';
 import { downloadResources } from './download-formats.ts';
-import { csvFromNdjson, type CsvFromNdjson } from './csv-from-ndjson.ts';
-import { startFromNdjson, type DatabaseRows } from './from-ndjson.ts';
+import { startFromNdjson, type DatabaseRows, type TextJob } from './from-ndjson.ts';
 import { ndjsonFormat } from './formats/ndjson.ts';
 import type { OutputStore } from '../../kept/output-files.ts';
 import { writeTextDownload, type TextDownloadOptions, type WrittenDownload, type WrittenText } from './split-files.ts';
+import { textFromNdjson, type TextFromNdjson, type TextSectionFromNdjson } from './text-from-ndjson.ts';
 import { startWholeHashes, type WholeHashes } from './whole-hashes.ts';
 
 /**
@@ -19,8 +19,8 @@ import { startWholeHashes, type WholeHashes } from './whole-hashes.ts';
  * format of download-formats.ts, and datapackage.json describing them all. Every byte derives from
  * the catalogue: the same content gives the same files. The text files are written on this
  * thread, in the list's order but for the NDJSON files, which come first: the downloads made from
- * them (the SQLite database and the CSV files) are made in a thread of their own, started as soon
- * as they are written, while the rest and the caller's other work go on. So is the hashing of a
+ * them (the SQLite database, the CSV files and the JSON file) are made in a thread of their own,
+ * started as soon as they are written, while the rest and the caller's other work go on. So is the hashing of a
  * split download's whole (whole-hashes.ts).
  */
 
@@ -38,7 +38,7 @@ export interface BulkDownloadOptions {
 
 /**
  * Writes every download and datapackage.json into `directory` (created if needed); returns the
- * datapackage. `meanwhile` runs on this thread while the SQLite database and the CSV files are written in their own.
+ * datapackage. `meanwhile` runs on this thread while the downloads made from the NDJSON files are written in their own.
  */
 export async function emitBulkDownloads(
   catalogue: Catalogue,
@@ -99,13 +99,13 @@ export async function emitBulkDownloads(
 /** The downloads made from the NDJSON files in the thread of from-ndjson.ts, by resource name, and the database's rows. */
 interface DownloadsFromNdjson {
   written: Promise<{ downloads: Map<string, WrittenDownload>; rows: DatabaseRows }>;
-  /** Stops the thread and removes what it and the CSV pieces linked for it left in the downloads folder. */
+  /** Stops the thread and removes what it and the pieces linked for it left in the downloads folder. */
   cancel(): Promise<void>;
 }
 
 /**
  * Starts the thread making the downloads declared `kind: 'thread'` from the NDJSON files written:
- * the database, and the CSV files, less the pieces the last build kept (csv-from-ndjson.ts).
+ * the database, and the text downloads, less the pieces the last build kept (text-from-ndjson.ts).
  */
 async function startDownloadsFromNdjson(
   tables: readonly TableColumns[],
@@ -115,34 +115,38 @@ async function startDownloadsFromNdjson(
   options: BulkDownloadOptions,
   wholeHashes: WholeHashes,
 ): Promise<DownloadsFromNdjson> {
-  const makes = (resource: (typeof downloadResources)[number]) => (resource.format.writer.kind === 'thread' ? resource.format.writer.makes : undefined);
-  const databases = downloadResources.filter((resource) => makes(resource) === 'database');
+  const databases = downloadResources.filter(({ format: { writer } }) => writer.kind === 'thread' && writer.makes === 'database');
   if (databases.length !== 1) throw new Error(`download-formats.ts declares ${databases.length} databases; the thread of from-ndjson.ts makes exactly one`);
   const database = databases[0]!;
   const ndjsonFilesOf = (table: string) => textWritten.get(ndjsonFormat.resources.find((resource) => resource.table === table)!.name)!.files;
-  const csvs = new Map<string, { name: string; fileName: string; pieces: CsvFromNdjson }>();
-  for (const resource of downloadResources.filter((candidate) => makes(candidate) === 'table csv')) {
-    const pieces = await csvFromNdjson(directory, resource.fileName, ndjsonFilesOf(resource.table!), maxBytes, options.store);
-    csvs.set(resource.table!, { name: resource.name, fileName: resource.fileName, pieces });
+  const texts: { name: string; job: Omit<TextJob, 'sections'>; sections: TextSectionFromNdjson[]; pieces: TextFromNdjson }[] = [];
+  for (const resource of downloadResources) {
+    const { writer } = resource.format;
+    if (writer.kind !== 'thread' || writer.makes !== 'text') continue;
+    const held = resource.table === undefined ? tables : tables.filter(({ table }) => table.name === resource.table);
+    const sections = held.map((table, index) => ({ table: table.table.name, files: ndjsonFilesOf(table.table.name), head: '', tail: '', ...writer.around(table, index, held) }));
+    const pieces = await textFromNdjson(directory, resource.fileName, sections, maxBytes, options.store);
+    texts.push({ name: resource.name, job: { fileName: resource.fileName, rows: writer.rows }, sections, pieces });
   }
   const thread = startFromNdjson({
     directory,
     fileName: database.fileName,
     maxBytes,
-    tables: tables.map(({ table: { name, primaryKey, foreignKey }, columns }) => {
-      const csv = csvs.get(name);
-      const files = ndjsonFilesOf(name).map(({ fileName, sha256 }) => ({ file: path.join(directory, fileName), sha256 }));
-      return { name, columns, primaryKey, foreignKey, files, csv: csv && { fileName: csv.fileName, make: csv.pieces.make } };
-    }),
+    tables: tables.map(({ table: { name, primaryKey, foreignKey }, columns }) => ({
+      name,
+      columns,
+      primaryKey,
+      foreignKey,
+      files: ndjsonFilesOf(name).map(({ fileName, sha256 }) => ({ file: path.join(directory, fileName), sha256 })),
+    })),
+    texts: texts.map(({ job, sections, pieces }) => ({ ...job, sections: sections.map(({ table, head, tail }, index) => ({ table, head, tail, make: pieces.make[index]! })) })),
     kept: options.keptDatabase,
   });
-  const written = thread.written.then(async ({ rows, csv, ...files }) => {
+  const written = thread.written.then(async ({ rows, texts: made, ...files }) => {
     const downloads = new Map<string, WrittenDownload>([[database.name, files]]);
-    for (const { table, made } of csv) {
-      const found = csvs.get(table);
-      if (!found) continue;
-      const { sha256, ...parts } = await found.pieces.finish(made, wholeHashes);
-      downloads.set(found.name, { ...parts, sha256: await sha256 });
+    for (const [index, { name, pieces }] of texts.entries()) {
+      const { sha256, ...parts } = await pieces.finish(made[index]!.sections, wholeHashes);
+      downloads.set(name, { ...parts, sha256: await sha256 });
     }
     return { downloads, rows };
   });
@@ -151,7 +155,7 @@ async function startDownloadsFromNdjson(
     written,
     async cancel() {
       await thread.cancel();
-      const own = [...csvs.values()].map(({ fileName }) => `.${fileName}.`);
+      const own = texts.map(({ job }) => `.${job.fileName}.`);
       const left = (await readdir(directory)).filter((name) => own.some((prefix) => name.startsWith(prefix)));
       await Promise.all(left.map((name) => rm(path.join(directory, name), { force: true })));
     },

@@ -6,36 +6,43 @@ import { partFileName } from '../../formats/download-resources.ts';
 import { flattenRecord } from '../../formats/flat-columns.ts';
 import { buildingDatabaseFile, keepDatabase, readKeptDatabase, removeAbandonedDatabases, type KeptDatabase, type LoadedFrom } from '../../kept/database.ts';
 import { csvRow } from './csv.ts';
-import { csvPieces, type CsvPieces } from './csv-pieces.ts';
 import { writeSqliteDatabase, type SqliteTable, type TableRun } from './sqlite-database.ts';
 import { copyBinaryDownload, type Piece, type WrittenDownload } from './split-files.ts';
+import { textPieces, type TextPieces } from './text-pieces.ts';
 
 /**
  * The downloads made from the NDJSON downloads of the same build (the same records, one per line),
  * in a thread of its own, so the build goes on with the API data meanwhile: the SQLite database,
- * and the CSV files. Each line is parsed and flattened once, for both: inserting a million rows is
- * long, making each CSV row on the build's thread cost it 2 s at 100k reports, and records read
+ * the CSV files and the JSON file. Each line is parsed and flattened once, for the database and the
+ * CSV rows, and copied as it is into the JSON file: inserting a million rows is long, making each
+ * CSV row and JSON element on the build's thread cost it 2.8 s at 100k reports, and records read
  * from files already written cost this thread nothing to hand over.
  */
 
 /** A table as the thread needs it: its definition and the NDJSON files of its rows, in order, with their SHA-256. */
-export type NdjsonTable = Omit<SqliteTable, 'runs'> & {
-  files: readonly { file: string; sha256: string }[];
-  /**
-   * The table's CSV download (its file name), and the numbers of the NDJSON files whose CSV pieces
-   * are made here: the build links the others' from the last build (csv-from-ndjson.ts).
-   */
-  csv?: { fileName: string; make: readonly number[] } | undefined;
-};
+export type NdjsonTable = Omit<SqliteTable, 'runs'> & { files: readonly { file: string; sha256: string }[] };
+
+/**
+ * A text download made of the NDJSON files' rows: a CSV row per record, or each line as an element
+ * of a JSON array (a comma after every one but a table's last). A section per table it holds, with
+ * the text before its first row and after its last, and the numbers of the NDJSON files whose
+ * pieces are made here: the build links the others' from the last build (text-from-ndjson.ts).
+ */
+export interface TextJob {
+  fileName: string;
+  rows: 'csv' | 'json element';
+  sections: readonly { table: string; head: string; tail: string; make: readonly number[] }[];
+}
 
 export interface FromNdjsonJob {
-  /** The downloads folder, where the NDJSON files are and the database's parts and CSV pieces go. */
+  /** The downloads folder, where the NDJSON files are and the database's parts and the text pieces go. */
   directory: string;
   /** The database's file name. */
   fileName: string;
   /** Files above this size are cut into parts. */
   maxBytes: number;
   tables: readonly NdjsonTable[];
+  texts: readonly TextJob[];
   /**
    * Where the last build's database is kept (see src/kept/database.ts), and the fingerprint of the
    * code that may reuse it; without, every row is parsed and inserted.
@@ -53,16 +60,16 @@ export interface DatabaseRows {
 export const databaseRowsInWords = ({ total, copied }: DatabaseRows): string =>
   `${copied.toLocaleString('en')} of ${total.toLocaleString('en')} SQLite rows copied from the last build's database`;
 
-/** The CSV pieces made of a table's NDJSON files, by the files' numbers (NdjsonTable.csv.make). */
-export interface MadeCsv {
-  table: string;
-  made: { file: number; pieces: Piece[] }[];
+/** The pieces made of NDJSON files for a text download (TextJob.sections' make), section by section. */
+export interface MadeText {
+  fileName: string;
+  sections: { file: number; pieces: Piece[] }[][];
 }
 
-export type FromNdjson = WrittenDownload & { rows: DatabaseRows; csv: MadeCsv[] };
+export type FromNdjson = WrittenDownload & { rows: DatabaseRows; texts: MadeText[] };
 
 export interface FromNdjsonThread {
-  /** The database's files and the CSV pieces, once written. */
+  /** The database's files and the text pieces, once written. */
   written: Promise<FromNdjson>;
   /** Stops the thread (when the build fails meanwhile) and removes the files it wrote. */
   cancel(): Promise<void>;
@@ -70,45 +77,74 @@ export interface FromNdjsonThread {
 
 const buildingFile = (job: FromNdjsonJob) => (job.kept ? buildingDatabaseFile(job.kept.dir) : path.join(job.directory, `.${job.fileName}.building`));
 
-/** Where the thread writes the `index`th CSV piece of an NDJSON file, until the build names it. */
-const csvPieceFile = (directory: string, csvFileName: string, file: number, index: number) => path.join(directory, `.${csvFileName}.from-ndjson-${file}-${index}`);
-const isCsvPieceOf = (csvFileName: string) => (name: string) => name.startsWith(`.${csvFileName}.from-ndjson-`);
+/** Where the thread writes a piece of a text download, until the build names it. */
+const pieceFile = (directory: string, fileName: string, section: number, file: number, index: number) => path.join(directory, `.${fileName}.from-ndjson-${section}-${file}-${index}`);
 
-/** Each line of the file, parsed: NDJSON writes every record on a line of its own. */
-function* ndjsonRecords(file: string): Generator<unknown> {
-  const text = readFileSync(file, 'utf8');
-  for (let start = 0, end = text.indexOf('\n'); end !== -1; start = end + 1, end = text.indexOf('\n', start)) {
-    yield JSON.parse(text.slice(start, end));
-  }
+/** Each line of the file's text: NDJSON writes every record on a line of its own. */
+function* linesOf(text: string): Generator<string> {
+  for (let start = 0, end = text.indexOf('\n'); end !== -1; start = end + 1, end = text.indexOf('\n', start)) yield text.slice(start, end);
+}
+
+/** A text download's pieces being made of one NDJSON file. */
+interface Making {
+  rows: TextJob['rows'];
+  pieces: TextPieces;
+  /** Written after its last row: the section's tail when the file is its table's last. */
+  tail: string;
+  made: MadeText['sections'][number];
 }
 
 /**
  * The table's rows, file by file: copied from the kept database when it holds the rows of a file
- * with the same bytes, else parsed; parsed too, for its CSV pieces alone, when those are made and
- * the rows copied. `loaded` gets each file's SHA-256 and rows as they are known, the notes to keep
- * the new database with; `made` the CSV pieces.
+ * with the same bytes, else parsed, flattened and inserted. A file's text pieces are made on the
+ * way: its CSV rows from the flattened rows (parsed for them alone when the database copies them),
+ * its JSON elements from its lines as they are. `loaded` gets each file's SHA-256 and rows as they
+ * are known, the notes to keep the new database with; `made` the pieces, text by text.
  */
 function* tableRuns(
-  { name, files, columns, csv }: NdjsonTable,
+  { name, files, columns }: NdjsonTable,
   job: FromNdjsonJob,
   kept: KeptDatabase | undefined,
   loaded: LoadedFrom[number]['files'],
   copied: { rows: number },
-  made: MadeCsv['made'],
+  made: readonly MadeText[],
 ): Generator<TableRun> {
-  const csvMade = new Set(csv?.make);
-  const head = csvRow(columns.map((column) => column.name));
-  const csvOf = (file: number): CsvPieces | undefined =>
-    csv && csvMade.has(file) ? csvPieces(csv.fileName, job.maxBytes, (index) => csvPieceFile(job.directory, csv.fileName, file, index), file === 0 ? head : undefined) : undefined;
+  const sections = job.texts.flatMap((text, index) =>
+    text.sections.flatMap((section, number) => (section.table === name ? [{ text, section, number, make: new Set(section.make), made: made[index]!.sections[number]! }] : [])),
+  );
   for (const [number, { file, sha256 }] of files.entries()) {
-    const pieces = csvOf(number);
+    const last = number === files.length - 1;
+    const making: Making[] = sections
+      .filter(({ make }) => make.has(number))
+      .map(({ text, section, number: sectionNumber, made: madeOfSection }) => ({
+        rows: text.rows,
+        pieces: textPieces(text.fileName, job.maxBytes, (index) => pieceFile(job.directory, text.fileName, sectionNumber, number, index), number === 0 ? section.head : ''),
+        tail: last ? section.tail : '',
+        made: madeOfSection,
+      }));
+    const finish = (rows: TextJob['rows']) => {
+      for (const { pieces, tail, made: madeOfSection } of making.filter((candidate) => candidate.rows === rows)) madeOfSection.push({ file: number, pieces: pieces.finish(tail) });
+    };
     const run = kept?.runOf(name, sha256);
+    const bytes = !run || making.length > 0 ? readFileSync(file) : undefined;
+    const elements = making.filter((candidate) => candidate.rows === 'json element');
+    if (elements.length > 0) {
+      for (let start = 0, end = bytes!.indexOf(0x0a); end !== -1; start = end + 1, end = bytes!.indexOf(0x0a, start)) {
+        const separator = last && end === bytes!.length - 1 ? '\n' : ',\n';
+        for (const { pieces } of elements) pieces.row(bytes!.subarray(start, end), separator);
+      }
+      finish('json element');
+    }
+    const csvRows = making.filter((candidate) => candidate.rows === 'csv');
     if (run) {
       copied.rows += run.count;
       loaded.push({ sha256, rows: run.count });
-      if (pieces) {
-        for (const record of ndjsonRecords(file)) pieces.row(flattenRecord(record, columns));
-        made.push({ file: number, pieces: pieces.finish() });
+      if (csvRows.length > 0) {
+        for (const line of linesOf(bytes!.toString('utf8'))) {
+          const text = csvRow(flattenRecord(JSON.parse(line), columns));
+          for (const { pieces } of csvRows) pieces.row(text);
+        }
+        finish('csv');
       }
       yield { kept: run };
       continue;
@@ -117,19 +153,22 @@ function* tableRuns(
     loaded.push(entry);
     yield {
       rows: (function* () {
-        for (const record of ndjsonRecords(file)) {
+        for (const line of linesOf(bytes!.toString('utf8'))) {
           entry.rows++;
-          const row = flattenRecord(record, columns);
-          pieces?.row(row);
+          const row = flattenRecord(JSON.parse(line), columns);
+          if (csvRows.length > 0) {
+            const text = csvRow(row);
+            for (const { pieces } of csvRows) pieces.row(text);
+          }
           yield row;
         }
-        if (pieces) made.push({ file: number, pieces: pieces.finish() });
+        finish('csv');
       })(),
     };
   }
 }
 
-/** Writes the database and the CSV pieces, cuts the database into parts and keeps it for the next build; what the thread runs. */
+/** Writes the database and the text pieces, cuts the database into parts and keeps it for the next build; what the thread runs. */
 export async function writeFromNdjson(job: FromNdjsonJob): Promise<FromNdjson> {
   if (job.kept) {
     await mkdir(job.kept.dir, { recursive: true });
@@ -139,9 +178,9 @@ export async function writeFromNdjson(job: FromNdjsonJob): Promise<FromNdjson> {
   const building = buildingFile(job);
   const loadedFrom: LoadedFrom = job.tables.map(({ name }) => ({ name, files: [] }));
   const copied = { rows: 0 };
-  const csv: MadeCsv[] = job.tables.map(({ name }) => ({ table: name, made: [] }));
+  const texts: MadeText[] = job.texts.map(({ fileName, sections }) => ({ fileName, sections: sections.map(() => []) }));
   try {
-    const tables = job.tables.map((table, index) => ({ ...table, runs: tableRuns(table, job, kept, loadedFrom[index]!.files, copied, csv[index]!.made) }));
+    const tables = job.tables.map((table, index) => ({ ...table, runs: tableRuns(table, job, kept, loadedFrom[index]!.files, copied, texts) }));
     await writeSqliteDatabase(building, tables, kept?.file);
     const written = await copyBinaryDownload(building, job.directory, job.fileName, job.maxBytes);
     try {
@@ -150,7 +189,7 @@ export async function writeFromNdjson(job: FromNdjsonJob): Promise<FromNdjson> {
       // Only a faster next build depends on it: that build inserts every row.
     }
     const total = loadedFrom.reduce((sum, table) => sum + table.files.reduce((rows, file) => rows + file.rows, 0), 0);
-    return { ...written, rows: { total, copied: copied.rows }, csv };
+    return { ...written, rows: { total, copied: copied.rows }, texts };
   } finally {
     await rm(building, { force: true });
   }
@@ -162,7 +201,7 @@ export function startFromNdjson(job: FromNdjsonJob): FromNdjsonThread {
   const written = new Promise<FromNdjson>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the thread writing ${job.fileName} and the CSV files stopped early (exit code ${code})`)));
+    worker.once('exit', (code) => reject(new Error(`the thread writing the downloads made from the NDJSON files stopped early (exit code ${code})`)));
   });
   // A build that fails meanwhile cancels the thread and never awaits this: that is no unhandled error.
   written.catch(() => {});
@@ -170,11 +209,11 @@ export function startFromNdjson(job: FromNdjsonJob): FromNdjsonThread {
     written,
     async cancel() {
       await worker.terminate();
-      // The file it is built in, the database and its parts (numbered from 001 to 999), the CSV pieces.
+      // The file it is built in, the database and its parts (numbered from 001 to 999), the text pieces.
       await rm(buildingFile(job), { force: true });
       const own = new Set([job.fileName, ...Array.from({ length: 999 }, (_, index) => partFileName(job.fileName, index + 1))]);
-      const csvPieceNames = job.tables.flatMap(({ csv }) => (csv ? [isCsvPieceOf(csv.fileName)] : []));
-      const left = (await readdir(job.directory)).filter((name) => own.has(name) || csvPieceNames.some((isPiece) => isPiece(name)));
+      const pieces = job.texts.map(({ fileName }) => `.${fileName}.from-ndjson-`);
+      const left = (await readdir(job.directory)).filter((name) => own.has(name) || pieces.some((prefix) => name.startsWith(prefix)));
       await Promise.all(left.map((name) => rm(path.join(job.directory, name), { force: true })));
     },
   };

@@ -1,5 +1,5 @@
 import { flatteningNote } from '../../../formats/flat-columns.ts';
-import { csvDialect } from '../csv.ts';
+import { csvDialect, csvRow } from '../csv.ts';
 import type { DownloadFormat } from '../download-format.ts';
 import { tableSchemaOf } from '../table-schema.ts';
 
@@ -17,7 +17,7 @@ export const csvFormat: DownloadFormat = {
   datapackage: (_resource, table) =>
     table ? { profile: 'tabular-data-resource', dialect: csvDialect, schema: tableSchemaOf(table, csvResourceOfTable) } : { profile: 'tabular-data-resource' },
   // Made from the NDJSON files' rows in the thread that loads the SQLite database from them (from-ndjson.ts).
-  writer: { kind: 'thread', makes: 'table csv' },
+  writer: { kind: 'thread', makes: 'text', rows: 'csv', around: ({ columns }) => ({ head: csvRow(columns.map((column) => column.name)) }) },
 };
 
 /** The CSV file of a table, which a foreign key of another table's schema refers to. */

@@ -4,20 +4,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { csvRow } from '../../src/emit/downloads/csv.ts';
-import { csvPieces } from '../../src/emit/downloads/csv-pieces.ts';
+import { textPieces } from '../../src/emit/downloads/text-pieces.ts';
 
 const head = csvRow(['id', 'name']);
 const rows = Array.from({ length: 40 }, (_, index) => [`rep${index}`, index % 3 ? `Tōdai-ji, "hall" ${index}` : `line\nbreak ${index}`]);
 
 async function piecesOf(maxBytes: number, withHead: boolean, of = rows) {
   const dir = await mkdtemp(path.join(tmpdir(), 'lcr-csv-pieces-'));
-  const writer = csvPieces('reports.csv', maxBytes, (index) => path.join(dir, `piece-${index}`), withHead ? head : undefined);
-  for (const row of of) writer.row(row);
+  const writer = textPieces('reports.csv', maxBytes, (index) => path.join(dir, `piece-${index}`), withHead ? head : undefined);
+  for (const row of of) writer.row(csvRow(row));
   const pieces = writer.finish();
   return Promise.all(pieces.map(async (piece) => ({ ...piece, text: await readFile(piece.file) })));
 }
 
-describe("the CSV pieces of one NDJSON file's rows", () => {
+describe("the text pieces made of one NDJSON file's rows", () => {
   it('are cut between rows at the size limit, the header in the first only, and join into the whole text', async () => {
     const pieces = await piecesOf(200, true);
     expect(pieces.length).toBeGreaterThan(5);
@@ -34,6 +34,16 @@ describe("the CSV pieces of one NDJSON file's rows", () => {
   it('are one piece when the rows fit, and the header alone for a table without rows', async () => {
     expect((await piecesOf(1024 ** 2, false)).map((piece) => piece.text.toString('utf8'))).toEqual([rows.map((row) => csvRow(row)).join('')]);
     expect((await piecesOf(1024, true, [])).map((piece) => piece.text.toString('utf8'))).toEqual([head]);
+  });
+
+  it("keep a row's bytes and its separator together, and end with the tail", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'lcr-text-pieces-'));
+    const lines = ['{"id":"a"}', '{"name":"Tōdai-ji"}', '{"id":"c"}'].map((line) => Buffer.from(line));
+    const writer = textPieces('everything.json', 24, (index) => path.join(dir, `piece-${index}`), '[\n');
+    lines.forEach((line, index) => writer.row(line, index < lines.length - 1 ? ',\n' : '\n'));
+    const texts = await Promise.all(writer.finish(']\n').map((piece) => readFile(piece.file, 'utf8')));
+    expect(texts).toEqual(['[\n{"id":"a"},\n', '{"name":"Tōdai-ji"},\n', '{"id":"c"}\n]\n']);
+    expect(JSON.parse(texts.join(''))).toEqual([{ id: 'a' }, { name: 'Tōdai-ji' }, { id: 'c' }]);
   });
 
   it('refuse a row longer than the limit, saying what to change', async () => {
