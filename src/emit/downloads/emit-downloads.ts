@@ -20,8 +20,8 @@ import { startWholeHashes, type WholeHashes } from './whole-hashes.ts';
  * the catalogue: the same content gives the same files. The text files are written on this
  * thread, in the list's order but for the NDJSON files, which come first: the downloads made from
  * them (the SQLite database, the CSV files and the JSON file) are made in a thread of their own,
- * started as soon as they are written, while the rest and the caller's other work go on. So is the hashing of a
- * split download's whole (whole-hashes.ts).
+ * started as soon as they are written, while the rest and the caller's other work go on. So is
+ * the hashing of a split download's whole (whole-hashes.ts).
  */
 
 export interface BulkDownloadOptions {
@@ -38,7 +38,8 @@ export interface BulkDownloadOptions {
 
 /**
  * Writes every download and datapackage.json into `directory` (created if needed); returns the
- * datapackage. `meanwhile` runs on this thread while the downloads made from the NDJSON files are written in their own.
+ * datapackage. `meanwhile` runs on this thread while the downloads made from the NDJSON files are
+ * written in their own.
  */
 export async function emitBulkDownloads(
   catalogue: Catalogue,
@@ -124,7 +125,10 @@ async function startDownloadsFromNdjson(
     const { writer } = resource.format;
     if (writer.kind !== 'thread' || writer.makes !== 'text') continue;
     const held = resource.table === undefined ? tables : tables.filter(({ table }) => table.name === resource.table);
-    const sections = held.map((table, index) => ({ table: table.table.name, files: ndjsonFilesOf(table.table.name), head: '', tail: '', ...writer.around(table, index, held) }));
+    const sections = held.map((table, index) => {
+      const { head = '', tail = '' } = writer.around(table, index, held);
+      return { table: table.table.name, files: ndjsonFilesOf(table.table.name), head, tail };
+    });
     const pieces = await textFromNdjson(directory, resource.fileName, sections, maxBytes, options.store);
     texts.push({ name: resource.name, job: { fileName: resource.fileName, rows: writer.rows }, sections, pieces });
   }
