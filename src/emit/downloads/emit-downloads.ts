@@ -146,12 +146,15 @@ async function startDownloadsFromNdjson(
     texts: texts.map(({ job, sections, pieces }) => ({ ...job, sections: sections.map(({ table, head, tail }, index) => ({ table, head, tail, make: pieces.make[index]! })) })),
     kept: options.keptDatabase,
   });
-  const written = thread.written.then(async ({ rows, texts: made, ...files }) => {
-    const downloads = new Map<string, WrittenDownload>([[database.name, files]]);
-    for (const [index, { name, pieces }] of texts.entries()) {
-      const { sha256, ...parts } = await pieces.finish(made[index]!.sections, wholeHashes);
-      downloads.set(name, { ...parts, sha256: await sha256 });
-    }
+  // The texts are named, and their wholes' hashes asked for, as soon as they are made: the database is still being finished.
+  const named = thread.texts.then(async (made) => {
+    const named: [string, WrittenText][] = [];
+    for (const [index, { name, pieces }] of texts.entries()) named.push([name, await pieces.finish(made[index]!.sections, wholeHashes)]);
+    return named;
+  });
+  const written = Promise.all([thread.written, named]).then(async ([{ rows, files, bytes, sha256 }, named]) => {
+    const downloads = new Map<string, WrittenDownload>([[database.name, { files, bytes, sha256 }]]);
+    for (const [name, { sha256, ...parts }] of named) downloads.set(name, { ...parts, sha256: await sha256 });
     return { downloads, rows };
   });
   written.catch(() => {}); // awaited unless the build failed first, which cancels

@@ -1,5 +1,6 @@
-// The thread that writes the downloads made from the NDJSON files (see from-ndjson.ts): one job, one answer.
+// The thread that writes the downloads made from the NDJSON files (see from-ndjson.ts): one job, the text pieces as soon as they are made, then the whole answer.
 import { parentPort, workerData } from 'node:worker_threads';
-import { writeFromNdjson, type FromNdjsonJob } from './from-ndjson.ts';
+import { writeFromNdjson, type FromNdjsonJob, type ThreadMessage } from './from-ndjson.ts';
 
-parentPort?.postMessage(await writeFromNdjson(workerData as FromNdjsonJob));
+const post = (message: ThreadMessage) => parentPort?.postMessage(message);
+post({ written: await writeFromNdjson(workerData as FromNdjsonJob, (texts) => post({ texts })) });

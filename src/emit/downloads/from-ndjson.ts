@@ -8,7 +8,7 @@ import { buildingDatabaseFile, keepDatabase, readKeptDatabase, removeAbandonedDa
 import { csvRow } from './csv.ts';
 import { writeSqliteDatabase, type SqliteTable, type TableRun } from './sqlite-database.ts';
 import { copyBinaryDownload, type Piece, type WrittenDownload } from './split-files.ts';
-import { textPieces, type TextPieces } from './text-pieces.ts';
+import { pieceBuffer, textPieces, type PieceBuffer, type TextPieces } from './text-pieces.ts';
 
 /**
  * The downloads made from the NDJSON downloads of the same build (the same records, one per line),
@@ -69,6 +69,8 @@ export interface MadeText {
 export type FromNdjson = WrittenDownload & { rows: DatabaseRows; texts: MadeText[] };
 
 export interface FromNdjsonThread {
+  /** The text pieces, once made (before the database is done). */
+  texts: Promise<MadeText[]>;
   /** The database's files and the text pieces, once written. */
   written: Promise<FromNdjson>;
   /** Stops the thread (when the build fails meanwhile) and removes the files it wrote. */
@@ -99,7 +101,8 @@ interface Making {
  * with the same bytes, else parsed, flattened and inserted. A file's text pieces are made on the
  * way: its CSV rows from the flattened rows (parsed for them alone when the database copies them),
  * its JSON elements from its lines as they are. `loaded` gets each file's SHA-256 and rows as they
- * are known, the notes to keep the new database with; `made` the pieces, text by text.
+ * are known, the notes to keep the new database with; `made` the pieces, text by text, each
+ * text's filled in its one buffer of `buffers`.
  */
 function* tableRuns(
   { name, files, columns }: NdjsonTable,
@@ -108,17 +111,20 @@ function* tableRuns(
   loaded: LoadedFrom[number]['files'],
   copied: { rows: number },
   made: readonly MadeText[],
+  buffers: readonly PieceBuffer[],
 ): Generator<TableRun> {
   const sections = job.texts.flatMap((text, index) =>
-    text.sections.flatMap((section, number) => (section.table === name ? [{ text, section, number, make: new Set(section.make), made: made[index]!.sections[number]! }] : [])),
+    text.sections.flatMap((section, number) =>
+      section.table === name ? [{ text, section, number, make: new Set(section.make), made: made[index]!.sections[number]!, filling: buffers[index]! }] : [],
+    ),
   );
   for (const [number, { file, sha256 }] of files.entries()) {
     const last = number === files.length - 1;
     const making: Making[] = sections
       .filter(({ make }) => make.has(number))
-      .map(({ text, section, number: sectionNumber, made: madeOfSection }) => ({
+      .map(({ text, section, number: sectionNumber, made: madeOfSection, filling }) => ({
         rows: text.rows,
-        pieces: textPieces(text.fileName, job.maxBytes, (index) => pieceFile(job.directory, text.fileName, sectionNumber, number, index), number === 0 ? section.head : ''),
+        pieces: textPieces(text.fileName, job.maxBytes, (index) => pieceFile(job.directory, text.fileName, sectionNumber, number, index), number === 0 ? section.head : '', filling),
         tail: last ? section.tail : '',
         made: madeOfSection,
       }));
@@ -168,8 +174,19 @@ function* tableRuns(
   }
 }
 
-/** Writes the database and the text pieces, cuts the database into parts and keeps it for the next build; what the thread runs. */
-export async function writeFromNdjson(job: FromNdjsonJob): Promise<FromNdjson> {
+/** Runs through `runs`, then calls `done`. */
+function* thenCall<T>(runs: Iterable<T>, done: () => void): Generator<T> {
+  yield* runs;
+  done();
+}
+
+/**
+ * Writes the database and the text pieces, cuts the database into parts and keeps it for the next
+ * build; what the thread runs. `textsMade` gets the text pieces as soon as the last table's rows are
+ * in, before the database is indexed, cut and hashed: the build then names them and has their
+ * wholes hashed meanwhile, which at a million reports a rebuild otherwise waits 3 s for at its end.
+ */
+export async function writeFromNdjson(job: FromNdjsonJob, textsMade: (texts: MadeText[]) => void = () => {}): Promise<FromNdjson> {
   if (job.kept) {
     await mkdir(job.kept.dir, { recursive: true });
     removeAbandonedDatabases(job.kept.dir);
@@ -179,9 +196,20 @@ export async function writeFromNdjson(job: FromNdjsonJob): Promise<FromNdjson> {
   const loadedFrom: LoadedFrom = job.tables.map(({ name }) => ({ name, files: [] }));
   const copied = { rows: 0 };
   const texts: MadeText[] = job.texts.map(({ fileName, sections }) => ({ fileName, sections: sections.map(() => []) }));
+  // One per text download: a file's pieces are all written before the next file's are made.
+  const buffers = job.texts.map(() => pieceBuffer());
   try {
-    const tables = job.tables.map((table, index) => ({ ...table, runs: tableRuns(table, job, kept, loadedFrom[index]!.files, copied, texts) }));
+    let told = false;
+    const tell = () => {
+      if (!told) textsMade(texts);
+      told = true;
+    };
+    const tables = job.tables.map((table, index) => {
+      const runs = tableRuns(table, job, kept, loadedFrom[index]!.files, copied, texts, buffers);
+      return { ...table, runs: index === job.tables.length - 1 ? thenCall(runs, tell) : runs };
+    });
     await writeSqliteDatabase(building, tables, kept?.file);
+    tell();
     const written = await copyBinaryDownload(building, job.directory, job.fileName, job.maxBytes);
     try {
       if (job.kept) keepDatabase(job.kept.dir, building, written.sha256, loadedFrom, job.kept.fingerprint);
@@ -195,17 +223,25 @@ export async function writeFromNdjson(job: FromNdjsonJob): Promise<FromNdjson> {
   }
 }
 
+/** What the thread posts: the text pieces once made, then everything once written. */
+export type ThreadMessage = { texts: MadeText[] } | { written: FromNdjson };
+
 /** Starts writing the downloads made from the NDJSON files in a worker thread. */
 export function startFromNdjson(job: FromNdjsonJob): FromNdjsonThread {
   const worker = new Worker(new URL('./from-ndjson-worker.ts', import.meta.url), { workerData: job });
+  let madeTexts!: (texts: MadeText[]) => void;
+  const texts = new Promise<MadeText[]>((resolve) => (madeTexts = resolve));
   const written = new Promise<FromNdjson>((resolve, reject) => {
-    worker.once('message', resolve);
+    worker.on('message', (message: ThreadMessage) => ('written' in message ? resolve(message.written) : madeTexts(message.texts)));
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the thread writing the downloads made from the NDJSON files stopped early (exit code ${code})`)));
   });
-  // A build that fails meanwhile cancels the thread and never awaits this: that is no unhandled error.
-  written.catch(() => {});
+  // A thread that fails before the texts are made rejects them too.
+  const textsOrFailure = Promise.race([texts, written.then((done) => done.texts)]);
+  // Neither is awaited by a build that fails meanwhile, which cancels the thread: no unhandled error.
+  for (const promise of [written, textsOrFailure]) promise.catch(() => {});
   return {
+    texts: textsOrFailure,
     written,
     async cancel() {
       await worker.terminate();
