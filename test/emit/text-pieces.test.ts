@@ -46,6 +46,13 @@ describe("the text pieces made of one NDJSON file's rows", () => {
     expect(JSON.parse(texts.join(''))).toEqual([{ id: 'a' }, { name: 'Tōdai-ji' }, { id: 'c' }]);
   });
 
+  it('hold rows longer than the chunk they are gathered in, byte for byte', async () => {
+    const long = [['rep1', `${'Tōdai-ji '.repeat(40_000)}end`], ['rep2', 'short'], ['rep3', 'x'.repeat(300_000)]];
+    const pieces = await piecesOf(1024 ** 2, true, long);
+    expect(pieces.map((piece) => piece.bytes)).toEqual(pieces.map((piece) => piece.text.length));
+    expect(Buffer.concat(pieces.map((piece) => piece.text)).toString('utf8')).toBe(head + long.map((row) => csvRow(row)).join(''));
+  });
+
   it('refuse a row longer than the limit, saying what to change', async () => {
     await expect(piecesOf(20, false)).rejects.toThrow(/reports\.csv: one record takes \d+ bytes, more than the 20-byte limit.*raise the limit/);
   });

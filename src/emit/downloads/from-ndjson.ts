@@ -8,7 +8,7 @@ import { buildingDatabaseFile, keepDatabase, readKeptDatabase, removeAbandonedDa
 import { csvRow } from './csv.ts';
 import { writeSqliteDatabase, type SqliteTable, type TableRun } from './sqlite-database.ts';
 import { copyBinaryDownload, type Piece, type WrittenDownload } from './split-files.ts';
-import { pieceBuffer, textPieces, type PieceBuffer, type TextPieces } from './text-pieces.ts';
+import { textPieces, type TextPieces } from './text-pieces.ts';
 
 /**
  * The downloads made from the NDJSON downloads of the same build (the same records, one per line),
@@ -82,9 +82,13 @@ const buildingFile = (job: FromNdjsonJob) => (job.kept ? buildingDatabaseFile(jo
 /** Where the thread writes a piece of a text download, until the build names it. */
 const pieceFile = (directory: string, fileName: string, section: number, file: number, index: number) => path.join(directory, `.${fileName}.from-ndjson-${section}-${file}-${index}`);
 
-/** Each line of the file's text: NDJSON writes every record on a line of its own. */
-function* linesOf(text: string): Generator<string> {
-  for (let start = 0, end = text.indexOf('\n'); end !== -1; start = end + 1, end = text.indexOf('\n', start)) yield text.slice(start, end);
+/**
+ * Each line of the file's bytes, as text: NDJSON writes every record on a line of its own. Decoded
+ * a line at a time, so that the thread holds the file once, not also as one string (of twice its
+ * bytes when a report holds a character outside Latin-1).
+ */
+function* linesOf(bytes: Buffer): Generator<string> {
+  for (let start = 0, end = bytes.indexOf(0x0a); end !== -1; start = end + 1, end = bytes.indexOf(0x0a, start)) yield bytes.toString('utf8', start, end);
 }
 
 /** A text download's pieces being made of one NDJSON file. */
@@ -101,8 +105,7 @@ interface Making {
  * with the same bytes, else parsed, flattened and inserted. A file's text pieces are made on the
  * way: its CSV rows from the flattened rows (parsed for them alone when the database copies them),
  * its JSON elements from its lines as they are. `loaded` gets each file's SHA-256 and rows as they
- * are known, the notes to keep the new database with; `made` the pieces, text by text, each
- * text's filled in its one buffer of `buffers`.
+ * are known, the notes to keep the new database with; `made` the pieces, text by text.
  */
 function* tableRuns(
   { name, files, columns }: NdjsonTable,
@@ -111,20 +114,19 @@ function* tableRuns(
   loaded: LoadedFrom[number]['files'],
   copied: { rows: number },
   made: readonly MadeText[],
-  buffers: readonly PieceBuffer[],
 ): Generator<TableRun> {
   const sections = job.texts.flatMap((text, index) =>
     text.sections.flatMap((section, number) =>
-      section.table === name ? [{ text, section, number, make: new Set(section.make), made: made[index]!.sections[number]!, filling: buffers[index]! }] : [],
+      section.table === name ? [{ text, section, number, make: new Set(section.make), made: made[index]!.sections[number]! }] : [],
     ),
   );
   for (const [number, { file, sha256 }] of files.entries()) {
     const last = number === files.length - 1;
     const making: Making[] = sections
       .filter(({ make }) => make.has(number))
-      .map(({ text, section, number: sectionNumber, made: madeOfSection, filling }) => ({
+      .map(({ text, section, number: sectionNumber, made: madeOfSection }) => ({
         rows: text.rows,
-        pieces: textPieces(text.fileName, job.maxBytes, (index) => pieceFile(job.directory, text.fileName, sectionNumber, number, index), number === 0 ? section.head : '', filling),
+        pieces: textPieces(text.fileName, job.maxBytes, (index) => pieceFile(job.directory, text.fileName, sectionNumber, number, index), number === 0 ? section.head : ''),
         tail: last ? section.tail : '',
         made: madeOfSection,
       }));
@@ -146,7 +148,7 @@ function* tableRuns(
       copied.rows += run.count;
       loaded.push({ sha256, rows: run.count });
       if (csvRows.length > 0) {
-        for (const line of linesOf(bytes!.toString('utf8'))) {
+        for (const line of linesOf(bytes!)) {
           const text = csvRow(flattenRecord(JSON.parse(line), columns));
           for (const { pieces } of csvRows) pieces.row(text);
         }
@@ -159,7 +161,7 @@ function* tableRuns(
     loaded.push(entry);
     yield {
       rows: (function* () {
-        for (const line of linesOf(bytes!.toString('utf8'))) {
+        for (const line of linesOf(bytes!)) {
           entry.rows++;
           const row = flattenRecord(JSON.parse(line), columns);
           if (csvRows.length > 0) {
@@ -196,8 +198,6 @@ export async function writeFromNdjson(job: FromNdjsonJob, textsMade: (texts: Mad
   const loadedFrom: LoadedFrom = job.tables.map(({ name }) => ({ name, files: [] }));
   const copied = { rows: 0 };
   const texts: MadeText[] = job.texts.map(({ fileName, sections }) => ({ fileName, sections: sections.map(() => []) }));
-  // One per text download: a file's pieces are all written before the next file's are made.
-  const buffers = job.texts.map(() => pieceBuffer());
   try {
     let told = false;
     const tell = () => {
@@ -205,7 +205,7 @@ export async function writeFromNdjson(job: FromNdjsonJob, textsMade: (texts: Mad
       told = true;
     };
     const tables = job.tables.map((table, index) => {
-      const runs = tableRuns(table, job, kept, loadedFrom[index]!.files, copied, texts, buffers);
+      const runs = tableRuns(table, job, kept, loadedFrom[index]!.files, copied, texts);
       return { ...table, runs: index === job.tables.length - 1 ? thenCall(runs, tell) : runs };
     });
     await writeSqliteDatabase(building, tables, kept?.file);

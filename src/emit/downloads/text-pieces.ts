@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { createHash, type Hash } from 'node:crypto';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Piece } from './split-files.ts';
 
 /**
@@ -16,55 +16,74 @@ export interface TextPieces {
 }
 
 /**
- * A buffer that the pieces of one download fill file after file, grown to the largest piece: a
- * buffer per file, up to 25 MiB each and hundreds of them at a million reports, made the thread's
- * memory outside the heap swing by as much.
+ * Bytes gathered before each write. A piece is written as it is filled, not held whole: a buffer
+ * per piece, up to 25 MiB for each of the downloads the thread makes at once, raised the build's
+ * peak at a million reports.
  */
-export interface PieceBuffer {
-  buffer: Buffer;
+const chunkBytes = 256 * 1024;
+
+interface OpenPiece {
+  file: string;
+  descriptor: number;
+  bytes: number;
+  hash: Hash;
 }
 
-export const pieceBuffer = (): PieceBuffer => ({ buffer: Buffer.alloc(1024 * 1024) });
-
-export function textPieces(fileName: string, maxBytes: number, pieceFile: (index: number) => string, head = '', filling: PieceBuffer = pieceBuffer()): TextPieces {
-  let { buffer } = filling;
-  let length = 0;
+export function textPieces(fileName: string, maxBytes: number, pieceFile: (index: number) => string, head = ''): TextPieces {
+  const chunk = Buffer.allocUnsafe(chunkBytes);
+  let filled = 0;
+  let open: OpenPiece | undefined;
   const pieces: Piece[] = [];
-  const flush = () => {
-    const bytes = buffer.subarray(0, length);
+  const write = (piece: OpenPiece, bytes: Uint8Array) => {
+    writeSync(piece.descriptor, bytes);
+    piece.hash.update(bytes);
+  };
+  const drain = (piece: OpenPiece) => {
+    if (filled > 0) write(piece, chunk.subarray(0, filled));
+    filled = 0;
+  };
+  const close = (piece: OpenPiece) => {
+    drain(piece);
+    closeSync(piece.descriptor);
+    pieces.push({ file: piece.file, bytes: piece.bytes, sha256: piece.hash.digest('hex') });
+    open = undefined;
+  };
+  const start = (): OpenPiece => {
     const file = pieceFile(pieces.length);
-    writeFileSync(file, bytes);
-    pieces.push({ file, bytes: length, sha256: createHash('sha256').update(bytes).digest('hex') });
-    length = 0;
+    return (open = { file, descriptor: openSync(file, 'w'), bytes: 0, hash: createHash('sha256') });
+  };
+  /** Copies `bytes` (`size` of them once encoded) into the chunk, or writes them at once when they do not fit in one. */
+  const put = (piece: OpenPiece, text: string | Uint8Array, size: number) => {
+    if (filled + size > chunk.length) drain(piece);
+    if (size > chunk.length) write(piece, typeof text === 'string' ? Buffer.from(text, 'utf8') : text);
+    else if (typeof text === 'string') filled += chunk.write(text, filled, 'utf8');
+    else {
+      chunk.set(text, filled);
+      filled += size;
+    }
   };
   const add = (text: string | Uint8Array, end: string) => {
-    const bytes = (typeof text === 'string' ? Buffer.byteLength(text) : text.length) + end.length;
+    const size = typeof text === 'string' ? Buffer.byteLength(text) : text.length;
+    const bytes = size + end.length;
     if (bytes > maxBytes) {
       throw new Error(
         `${fileName}: one record takes ${bytes} bytes, more than the ${maxBytes}-byte limit of a download file; ` +
           'records are never cut, so raise the limit (maxFileBytes) or shorten the record',
       );
     }
-    if (length > 0 && length + bytes > maxBytes) flush();
-    if (length + bytes > buffer.length) {
-      const grown = Buffer.alloc(Math.max(length + bytes, 2 * buffer.length));
-      buffer.copy(grown, 0, 0, length);
-      buffer = filling.buffer = grown;
-    }
-    if (typeof text === 'string') length += buffer.write(text, length, 'utf8');
-    else {
-      buffer.set(text, length);
-      length += text.length;
-    }
-    // Separators and line ends are ASCII.
-    length += buffer.write(end, length, 'latin1');
+    if (open && open.bytes > 0 && open.bytes + bytes > maxBytes) close(open);
+    const piece = open ?? start();
+    put(piece, text, size);
+    // Separators and line ends are ASCII: one byte a character.
+    put(piece, end, end.length);
+    piece.bytes += bytes;
   };
   if (head !== '') add(head, '');
   return {
     row: (text, end = '') => add(text, end),
     finish(tail = '') {
       if (tail !== '') add(tail, '');
-      if (length > 0 || pieces.length === 0) flush();
+      close(open ?? start());
       return pieces;
     },
   };
