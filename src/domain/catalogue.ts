@@ -145,7 +145,7 @@ function storeReport(input: ReportInput, landmark: StoredReport['landmark'], sha
 }
 
 /** The one reference to a landmark that all of its reports share. */
-const landmarkReferenceOf = (slug: string, name: string, urls: SiteUrls): StoredReport['landmark'] => ({ slug, name, url: urls.landmarkPage(slug) });
+export const landmarkReferenceOf = (slug: string, name: string, urls: SiteUrls): StoredReport['landmark'] => ({ slug, name, url: urls.landmarkPage(slug) });
 
 export function conditionOf(report: CatalogueReport): StoredCurrentCondition {
   const { condition, id, summary, observedAt, lastConfirmedAt, reportExpiryDays, from, currentUntil, until, untilKind } = report;

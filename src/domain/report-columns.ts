@@ -44,3 +44,8 @@ export function reportColumnsOf(reports: readonly CatalogueReport[]): ReportColu
   }
   return columns;
 }
+
+/** Gives `reports` columns made elsewhere (the kept catalogue keeps them: kept/catalogue.ts), which reportColumnsOf then returns; the list must not change afterwards. */
+export function rememberReportColumns(reports: readonly CatalogueReport[], columns: ReportColumns): void {
+  made.set(reports, columns);
+}

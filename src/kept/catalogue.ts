@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { deserialize, serialize } from 'node:v8';
-import { conditionOf, landmarkDetailOf, type Catalogue, type LandmarkOwnFields, type ReportBodies, type ReportEvidenceAt } from '../domain/catalogue.ts';
+import { conditionOf, landmarkDetailOf, landmarkReferenceOf, type Catalogue, type LandmarkOwnFields, type ReportBodies, type ReportEvidenceAt } from '../domain/catalogue.ts';
 import { digestBytes, DigestList } from '../domain/input-digests.ts';
 import type { CatalogueLandmark, CatalogueReport, ReportEvidence } from '../schema/api.ts';
-import { siteUrls } from '../domain/urls.ts';
+import { siteUrls, type SiteUrls } from '../domain/urls.ts';
+import { rememberReportColumns, reportColumnsOf, type ReportColumns } from '../domain/report-columns.ts';
 import { bucketOf } from '../domain/buckets.ts';
 import { fileIdentity, fileIdentityOf, sha256Hex } from './digests.ts';
 import { codeFingerprint, type SourceLayer } from './fingerprint.ts';
@@ -48,7 +49,12 @@ export interface CatalogueShard {
   reportDigests: Uint8Array;
   /** The evidence of each report, by its index in `reports`. */
   evidence: ReportEvidenceAt;
+  /** The report columns of `reports` (report-columns.ts), when the shard was read from its file; made from the reports otherwise. */
+  columns?: ShardColumns;
 }
+
+/** What a shard keeps of its reports' columns: they are joined as the reports are. */
+type ShardColumns = Omit<ReportColumns, 'inIdOrder'>;
 
 /** For each landmark in slug order and each report in id order, the index of the shard holding it. */
 export interface CatalogueOrder {
@@ -81,7 +87,7 @@ export interface Manifest<State = unknown> {
   order: string;
 }
 
-const formatVersion = 7;
+const formatVersion = 8;
 /** At most 256: the order names a shard in a byte. */
 const catalogueShardCount = 32;
 
@@ -139,7 +145,25 @@ export function joinShards({ shards, order }: KeptCatalogue, siteUrl: string, bo
   const landmarks = interleave(shards.map((shard) => ({ items: shard.landmarks, digests: shard.landmarkDigests })), order.landmarks);
   const reports = interleave(shards.map((shard) => ({ items: shard.reports, digests: shard.reportDigests })), order.reports);
   const evidence: ReportEvidenceAt = (position) => shards[order.reports[position]!]!.evidence(reports.indexes[position]!);
+  rememberReportColumns(reports.items, joinedColumns(shards, order.reports, reports.indexes));
   return { landmarks: landmarks.items, reports: reports.items, bodies, evidence, siteUrl, inputDigests: { landmarks: landmarks.digests, reports: reports.digests } };
+}
+
+/**
+ * The report columns of the joined reports, from each shard's: a rebuild's passes over every report
+ * (its buckets, parts and feed) read them rather than a million records spread over the heap. The
+ * joined reports are in id order, as the order file puts them.
+ */
+function joinedColumns(shards: readonly CatalogueShard[], order: Uint8Array, indexes: Uint32Array): ReportColumns {
+  const columns = shards.map((shard) => shard.columns ?? reportColumnsOf(shard.reports));
+  const idHashes = new Uint32Array(order.length);
+  const updatedTimes = new Float64Array(order.length);
+  order.forEach((shard, position) => {
+    idHashes[position] = columns[shard]!.idHashes[indexes[position]!]!;
+    updatedTimes[position] = columns[shard]!.updatedTimes[indexes[position]!]!;
+  });
+  const newestObservedAt = columns.reduce((newest, { newestObservedAt }) => (newestObservedAt > newest ? newestObservedAt : newest), '');
+  return { idHashes, updatedTimes, inIdOrder: true, newestObservedAt };
 }
 
 /** Each run's items and digests taken in turn as `order` names the runs, and each item's index in its run. */
@@ -208,30 +232,50 @@ export function positionOf<T>(items: readonly T[], value: string, key: (item: T)
   return low;
 }
 
-/** A report's own fields whose values repeat across reports: days, times, conditions. */
-type RepeatedField = 'condition' | 'observedAt' | 'lastConfirmedAt' | 'from' | 'currentUntil' | 'updatedAt' | 'until' | 'untilKind';
-type Numbered<T, Keys extends keyof T> = Omit<T, Keys> & { [Key in Keys]: null extends T[Key] ? number | null : number };
-
 /**
- * A report as its shard's file holds it: its landmark's reference without its address, and each
- * repeated string as its index in the shard's `strings`. Deserialised, an index is a small integer
- * stored in the report itself, where a string is an object of its own: a million reports brought
- * ten million copies of a few thousand strings, for the collector to copy and then to drop once
- * the catalogue had taken one of each (3.4 s of a one-report rebuild's 40 s read at 1M).
+ * A shard's reports as its file holds them: a column per field, by the report's index in the
+ * shard. Deserialising a million report objects, each with its own strings, was the largest part
+ * of a one-report rebuild's reading at 1M (8 s of its 27, much of it the collector's); the columns
+ * are a few strings and typed arrays per shard, from which this thread makes the objects with a
+ * literal of one shape. A repeated value (a day, a time, a condition) is the index of its string
+ * in the shard's `strings`, -1 for null: a million reports brought ten million copies of a few
+ * thousand strings.
  */
-type KeptReport = Numbered<Omit<CatalogueReport, 'landmark'>, RepeatedField> & {
-  landmark: { slug: string; name: string; url: undefined };
-};
+interface KeptReports {
+  /** Every id, one per line. */
+  ids: string;
+  /** Every summary, one after another; each ends where `summaryEnds` says (UTF-16 code units). */
+  summaries: string;
+  summaryEnds: Uint32Array;
+  /** Each report's landmark, by its index in `landmarkSlugs` and `landmarkNames`. */
+  landmark: Uint32Array;
+  landmarkSlugs: string[];
+  landmarkNames: string[];
+  reportExpiryDays: Uint32Array;
+  condition: Int32Array;
+  observedAt: Int32Array;
+  lastConfirmedAt: Int32Array;
+  from: Int32Array;
+  currentUntil: Int32Array;
+  until: Int32Array;
+  untilKind: Int32Array;
+  supersedes: Int32Array;
+  supersededBy: Int32Array;
+  updatedAt: Int32Array;
+  /** What a rebuild reads of every report besides (report-columns.ts), kept rather than made again. */
+  idHashes: Uint32Array;
+  updatedTimes: Float64Array;
+}
 
-/** A landmark as its shard's file holds it: its own fields, its reports, and where in them its timeline's conditions come from. */
-type KeptLandmark = LandmarkOwnFields & { reports: KeptReport[]; timeline: Uint32Array };
+/** A landmark as its shard's file holds it: its own fields, its reports by their index in the shard, and where in them its timeline's conditions come from. */
+type KeptLandmark = LandmarkOwnFields & { reports: Uint32Array; timeline: Uint32Array };
 
 export interface ShardFile {
-  /** Each repeated string of the shard's reports once; the reports hold their indexes. */
+  /** Each repeated string of the shard's reports once; the reports' columns hold their indexes. */
   strings: string[];
   landmarks: KeptLandmark[];
   landmarkDigests: Uint8Array;
-  reports: KeptReport[];
+  reports: KeptReports;
   reportDigests: Uint8Array;
   /** Where each report's evidence ends, in bytes after the record (see shardFilePieces). */
   evidenceEnds: Uint32Array;
@@ -305,81 +349,130 @@ export function shardOfBytes(bytes: Buffer, siteUrl: string, readEvidence: (star
   return shardOfFile(file, siteUrl, evidenceIn({ start: recordEnd, ends: file.evidenceEnds.slice() }, readEvidence));
 }
 
-/**
- * The shard as its file holds it. Keys keep their places (an address left out is undefined, a
- * string replaced by its index stays where it was), so that the records read back write the same
- * JSON as the ones kept.
- */
+/** The shard as its file holds it (see KeptReports); the shard is left as it was. */
 function shardFileOf(shard: CatalogueShard, evidenceEnds: Uint32Array): ShardFile {
   const strings: string[] = [];
   const indexes = new Map<string, number>();
-  const indexOf = (text: string): number => {
+  const indexOf = (text: string | null): number => {
+    if (text === null) return -1;
     let index = indexes.get(text);
     if (index === undefined) indexes.set(text, (index = strings.push(text) - 1));
     return index;
   };
-  const indexOrNull = (text: string | null) => (text === null ? null : indexOf(text));
-  const references = new Map<CatalogueReport['landmark'], KeptReport['landmark']>();
-  const reports = new Map<CatalogueReport, KeptReport>();
-  const keptReport = (report: CatalogueReport): KeptReport => {
-    let kept = reports.get(report);
-    if (!kept) {
-      let landmark = references.get(report.landmark);
-      if (!landmark) references.set(report.landmark, (landmark = { ...report.landmark, url: undefined }));
-      kept = {
-        ...report,
-        landmark,
-        condition: indexOf(report.condition),
-        observedAt: indexOf(report.observedAt),
-        lastConfirmedAt: indexOf(report.lastConfirmedAt),
-        from: indexOf(report.from),
-        currentUntil: indexOf(report.currentUntil),
-        until: indexOrNull(report.until),
-        untilKind: indexOrNull(report.untilKind),
-        updatedAt: indexOf(report.updatedAt),
-      };
-      reports.set(report, kept);
+  const { reports } = shard;
+  const column = () => new Int32Array(reports.length);
+  const repeated = {
+    condition: column(),
+    observedAt: column(),
+    lastConfirmedAt: column(),
+    from: column(),
+    currentUntil: column(),
+    until: column(),
+    untilKind: column(),
+    supersedes: column(),
+    supersededBy: column(),
+    updatedAt: column(),
+  };
+  const fields = Object.keys(repeated) as (keyof typeof repeated)[];
+  const landmark = new Uint32Array(reports.length);
+  const landmarkSlugs: string[] = [];
+  const landmarkNames: string[] = [];
+  const references = new Map<string, number>();
+  const reportExpiryDays = new Uint32Array(reports.length);
+  const summaryEnds = new Uint32Array(reports.length);
+  const positions = new Map<CatalogueReport, number>();
+  let summaryEnd = 0;
+  reports.forEach((report, index) => {
+    positions.set(report, index);
+    let reference = references.get(report.landmark.slug);
+    if (reference === undefined) {
+      references.set(report.landmark.slug, (reference = landmarkSlugs.push(report.landmark.slug) - 1));
+      landmarkNames.push(report.landmark.name);
     }
-    return kept;
+    landmark[index] = reference;
+    reportExpiryDays[index] = report.reportExpiryDays;
+    for (const field of fields) repeated[field][index] = indexOf(report[field]);
+    summaryEnd += report.summary.length;
+    summaryEnds[index] = summaryEnd;
+  });
+  const { idHashes, updatedTimes } = reportColumnsOf(reports);
+  const keptReports: KeptReports = {
+    ids: reports.map((report) => report.id).join('\n'),
+    summaries: reports.map((report) => report.summary).join(''),
+    summaryEnds,
+    landmark,
+    landmarkSlugs,
+    landmarkNames,
+    reportExpiryDays,
+    ...repeated,
+    idHashes,
+    updatedTimes,
+  };
+  const positionOfReport = (report: CatalogueReport) => {
+    const position = positions.get(report);
+    if (position === undefined) throw new Error(`the landmark ${report.landmark.slug} lists the report ${report.id}, which its shard does not hold`);
+    return position;
   };
   const landmarks = shard.landmarks.map((landmark): KeptLandmark => {
     const { urls: _urls, currentCondition: _current, reportCount: _count, reportDays: _days, conditionTimeline, reports: own, ...fields } = landmark;
-    const positions = new Map(own.map((report, position) => [report.id, position]));
-    return { ...fields, reports: own.map(keptReport), timeline: Uint32Array.from(conditionTimeline, (condition) => positions.get(condition.reportId)!) };
+    const ownPositions = new Map(own.map((report, position) => [report.id, position]));
+    return { ...fields, reports: Uint32Array.from(own, positionOfReport), timeline: Uint32Array.from(conditionTimeline, (condition) => ownPositions.get(condition.reportId)!) };
   });
-  const keptReports = shard.reports.map(keptReport);
   return { strings, landmarks, landmarkDigests: shard.landmarkDigests, reports: keptReports, reportDigests: shard.reportDigests, evidenceEnds };
+}
+
+/**
+ * The reports a file's columns hold, each written as buildCatalogue's storeReport writes it, key
+ * for key, so that the records read back write the same JSON as the ones kept.
+ */
+function reportsOf(kept: KeptReports, strings: readonly string[], urls: SiteUrls): CatalogueReport[] {
+  const text = (index: number) => strings[index]!;
+  const textOrNull = (index: number) => (index === -1 ? null : strings[index]!);
+  // One reference per landmark, shared by its reports, as when derived.
+  const references = kept.landmarkSlugs.map((slug, index) => landmarkReferenceOf(slug, kept.landmarkNames[index]!, urls));
+  const ids = kept.ids === '' ? [] : kept.ids.split('\n');
+  const { summaries, summaryEnds } = kept;
+  const reports: CatalogueReport[] = new Array(ids.length);
+  let summaryStart = 0;
+  for (let index = 0; index < ids.length; index++) {
+    const summaryEnd = summaryEnds[index]!;
+    reports[index] = {
+      id: ids[index]!,
+      landmark: references[kept.landmark[index]!]!,
+      condition: text(kept.condition[index]!) as CatalogueReport['condition'],
+      summary: summaries.slice(summaryStart, summaryEnd),
+      observedAt: text(kept.observedAt[index]!),
+      lastConfirmedAt: text(kept.lastConfirmedAt[index]!),
+      reportExpiryDays: kept.reportExpiryDays[index]!,
+      from: text(kept.from[index]!),
+      currentUntil: text(kept.currentUntil[index]!),
+      until: textOrNull(kept.until[index]!),
+      untilKind: textOrNull(kept.untilKind[index]!) as CatalogueReport['untilKind'],
+      supersedes: textOrNull(kept.supersedes[index]!),
+      supersededBy: textOrNull(kept.supersededBy[index]!),
+      updatedAt: text(kept.updatedAt[index]!),
+    };
+    summaryStart = summaryEnd;
+  }
+  return reports;
 }
 
 /** The shard a file's record holds, with everything left out derived again as buildCatalogue derives it. */
 function shardOfFile(file: ShardFile, siteUrl: string, evidence: ReportEvidenceAt): CatalogueShard {
   const urls = siteUrls(siteUrl);
   const { strings } = file;
-  const text = (index: number) => strings[index]!;
-  const textOrNull = (index: number | null) => (index === null ? null : strings[index]!);
-  // Each index replaced, in place, by the shard's one copy of its string.
-  for (const kept of file.reports) {
-    const report = kept as unknown as CatalogueReport;
-    report.condition = text(kept.condition) as CatalogueReport['condition'];
-    report.observedAt = text(kept.observedAt);
-    report.lastConfirmedAt = text(kept.lastConfirmedAt);
-    report.from = text(kept.from);
-    report.currentUntil = text(kept.currentUntil);
-    report.updatedAt = text(kept.updatedAt);
-    report.until = textOrNull(kept.until);
-    report.untilKind = textOrNull(kept.untilKind) as CatalogueReport['untilKind'];
-    // Reports share their landmark's reference: each is completed once.
-    report.landmark.url ??= urls.landmarkPage(report.landmark.slug);
-  }
-  const reports = file.reports as unknown as CatalogueReport[];
+  const reports = reportsOf(file.reports, strings, urls);
   const landmarks = file.landmarks.map((landmark) => {
-    const own = landmark.reports as unknown as CatalogueReport[];
+    const own = Array.from(landmark.reports, (position) => reports[position]!);
     return landmarkDetailOf(landmark, own, Array.from(landmark.timeline, (position) => conditionOf(own[position]!)), urls);
   });
+  let newestObservedAt = '';
+  for (const index of new Set(file.reports.observedAt)) if (strings[index]! > newestObservedAt) newestObservedAt = strings[index]!;
   // Copies: deserialised typed arrays are views into the file's bytes, which they would keep alive,
   // all 448 MB of a million reports' shards, until the rebuild has joined them (measured at 800 MB
   // of array buffers when the shards were read).
-  return { landmarks, landmarkDigests: file.landmarkDigests.slice(), reports, reportDigests: file.reportDigests.slice(), evidence };
+  const columns = { idHashes: file.reports.idHashes.slice(), updatedTimes: file.reports.updatedTimes.slice(), newestObservedAt };
+  return { landmarks, landmarkDigests: file.landmarkDigests.slice(), reports, reportDigests: file.reportDigests.slice(), evidence, columns };
 }
 
 /** The manifest of the kept catalogue, when there is one made by code with this fingerprint. */

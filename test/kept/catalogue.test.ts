@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { syntheticCatalogueInput } from '../../scripts/lib/synthetic-content.ts';
 import { buildCatalogue } from '../../src/domain/catalogue.ts';
 import { keptReportLimit } from '../../src/domain/landmark-reports.ts';
+import { reportColumnsOf } from '../../src/domain/report-columns.ts';
 import { joinShards, keepCatalogue, readKeptManifest, readKeptShards, shardFilePieces, shardOfBytes, splitCatalogue, type KeptCatalogue } from '../../src/kept/catalogue.ts';
 
 const siteUrl = 'https://conditions.example.org';
@@ -14,10 +15,13 @@ const siteUrl = 'https://conditions.example.org';
 /** A catalogue with input digests, a landmark heavier than the kept-report limit, and reports announced ahead. */
 function catalogueWithDigests(seed = 7) {
   const input = syntheticCatalogueInput({ landmarks: 30, reports: 2_000, seed, skew: 1.2, announced: 0.2, realistic: true });
+  const reports = [...input.reports];
+  // One report updates the one before it of its landmark (supersedes / supersededBy).
+  const [older, newer] = reports.filter((report) => report.landmarkSlug === reports[0]!.landmarkSlug);
   const blobbed = {
     ...input,
     landmarks: input.landmarks.map((landmark) => ({ ...landmark, blobId: `blob-${landmark.slug}` })),
-    reports: [...input.reports].map((report) => ({ ...report, blobId: `blob-${report.id}` })),
+    reports: reports.map((report) => ({ ...report, ...(report === newer ? { frontmatter: { ...report.frontmatter, supersedes: older!.id } } : {}), blobId: `blob-${report.id}` })),
     digest: (text: string) => hash('sha256', text, 'binary'),
   };
   return buildCatalogue(blobbed, siteUrl);
@@ -30,7 +34,13 @@ describe('the kept catalogue’s shard files', () => {
     expect(Math.max(...catalogue.landmarks.map((landmark) => landmark.reportCount))).toBeGreaterThan(keptReportLimit);
     expect(catalogue.landmarks.some((landmark) => landmark.conditionTimeline.length > 1)).toBe(true);
     // Every field a shard keeps by index or as evidence, with and without a value.
-    for (const has of [(position: number) => evidence[position]!.confirmations.length > 0, (position: number) => evidence[position]!.additionalSources.length > 0, (position: number) => catalogue.reports[position]!.until !== null]) {
+    for (const has of [
+      (position: number) => evidence[position]!.confirmations.length > 0,
+      (position: number) => evidence[position]!.additionalSources.length > 0,
+      (position: number) => catalogue.reports[position]!.until !== null,
+      (position: number) => catalogue.reports[position]!.supersedes !== null,
+      (position: number) => catalogue.reports[position]!.supersededBy !== null,
+    ]) {
       expect(catalogue.reports.some((_, position) => has(position))).toBe(true);
       expect(catalogue.reports.some((_, position) => !has(position))).toBe(true);
     }
@@ -45,6 +55,8 @@ describe('the kept catalogue’s shard files', () => {
     const readBack = joinShards({ shards, order: kept.order, close: async () => {} }, siteUrl, catalogue.bodies);
     expect(JSON.stringify(readBack.landmarks)).toBe(JSON.stringify(catalogue.landmarks));
     expect(JSON.stringify(readBack.reports)).toBe(JSON.stringify(catalogue.reports));
+    // The columns a rebuild reads over every report come with them, as they would be made from the reports.
+    expect(reportColumnsOf(readBack.reports)).toEqual(reportColumnsOf([...catalogue.reports]));
     // Each report's evidence, read from its shard's bytes only when asked for.
     expect(JSON.stringify(catalogue.reports.map((_, position) => readBack.evidence(position)))).toBe(JSON.stringify(evidence));
     // A landmark's reports, its timeline and the list of all reports share their records, as when derived.
