@@ -226,7 +226,8 @@ describe('a download larger than the size limit', () => {
         }
       }
     }
-    expect(filesOf(split.resource('everything-sqlite')).length).toBeGreaterThan(1);
+    // Three parts at least: the copy reads each part into one of two buffers while the other is written.
+    expect(filesOf(split.resource('everything-sqlite')).length).toBeGreaterThan(2);
   });
 
   it('cuts text only between records: every NDJSON part parses alone, and only the first CSV part has the header', async () => {

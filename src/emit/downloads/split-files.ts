@@ -37,12 +37,16 @@ function partWriter(dir: string, fileName: string) {
   const files: WrittenFile[] = [];
   let total = 0;
   return {
+    /** Writes `bytes` as the next part; they must stay as they are until it resolves. */
     async writePart(bytes: Buffer): Promise<void> {
       const name = partFileName(fileName, files.length + 1);
-      await writeFile(path.join(dir, name), bytes);
+      files.push({ fileName: name, bytes: bytes.length, sha256: '' });
+      // Written in Node's thread pool while this thread hashes the bytes twice (the part, the whole).
+      const writing = writeFile(path.join(dir, name), bytes);
       whole.update(bytes);
       total += bytes.length;
-      files.push({ fileName: name, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
+      files[files.length - 1]!.sha256 = createHash('sha256').update(bytes).digest('hex');
+      await writing;
     },
     async finish(): Promise<WrittenDownload> {
       if (files.length === 0) await this.writePart(Buffer.alloc(0));
@@ -311,12 +315,22 @@ export async function copyBinaryDownload(sourceFile: string, dir: string, fileNa
   const handle = await open(sourceFile);
   try {
     const { size } = await handle.stat();
-    const buffer = Buffer.allocUnsafe(Math.min(maxBytes, size));
-    for (let offset = 0; offset < size; offset += maxBytes) {
+    // Two buffers: the next part is read into one while the other is written and hashed, which at
+    // a million reports (a 930 MB database) is the last thing a rebuild waits for.
+    const buffers = [Buffer.allocUnsafe(Math.min(maxBytes, size)), Buffer.allocUnsafe(Math.min(maxBytes, size))];
+    const readPart = async (offset: number, buffer: Buffer) => {
       const length = Math.min(maxBytes, size - offset);
       const { bytesRead } = await handle.read(buffer, 0, length, offset);
       if (bytesRead !== length) throw new Error(`${sourceFile}: expected ${length} bytes at offset ${offset}, read ${bytesRead}; was it changed while the build ran?`);
-      await writer.writePart(buffer.subarray(0, length));
+      return buffer.subarray(0, length);
+    };
+    // A read that fails while the part before is written is reported when it is awaited, not as unhandled meanwhile.
+    const started = (read: Promise<Buffer>) => (read.catch(() => {}), read);
+    let reading = size > 0 ? started(readPart(0, buffers[0]!)) : undefined;
+    for (let offset = 0, part = 0; offset < size; offset += maxBytes, part++) {
+      const bytes = await reading!;
+      reading = offset + maxBytes < size ? started(readPart(offset + maxBytes, buffers[(part + 1) % 2]!)) : undefined;
+      await writer.writePart(bytes);
     }
   } finally {
     await handle.close();
