@@ -45,7 +45,19 @@ export function textOfUtf8Bytes(bytes: Utf8Bytes): string {
 }
 
 /** The JSON text of an array of these texts. */
-export const jsonArrayOf = (items: readonly Utf8Bytes[]): Utf8Bytes => `[${items.join(',')}]` as Utf8Bytes;
+export const jsonArrayOf = (items: readonly Utf8Bytes[]): Utf8Bytes => jsonArrayPieces(items).join('') as Utf8Bytes;
+
+/**
+ * jsonArrayOf's text in pieces, to be written one after another (emit-api-data.ts): a file joined
+ * into one string of hundreds of kilobytes is an object the collector frees only in a full
+ * collection, and a cold build at a million reports makes a few gigabytes of them.
+ */
+export function jsonArrayPieces(items: readonly Utf8Bytes[]): Utf8Bytes[] {
+  const pieces: Utf8Bytes[] = ['[' as Utf8Bytes];
+  items.forEach((item, index) => pieces.push((index === 0 ? item : `,${item}`) as Utf8Bytes));
+  pieces.push(']' as Utf8Bytes);
+  return pieces;
+}
 
 /**
  * The JSON text of an object with these entries (unique keys, values as JSON texts): what
@@ -53,9 +65,17 @@ export const jsonArrayOf = (items: readonly Utf8Bytes[]): Utf8Bytes => `[${items
  * ("42", as a report id or a slug may be) first, in numeric order.
  */
 export function jsonObjectOf(entries: readonly (readonly [string, Utf8Bytes])[]): Utf8Bytes {
+  return jsonObjectPieces(entries).join('') as Utf8Bytes;
+}
+
+/** jsonObjectOf's text in pieces, as jsonArrayPieces gives an array's. */
+export function jsonObjectPieces(entries: readonly (readonly [string, Utf8Bytes])[]): Utf8Bytes[] {
   const indices = entries.filter(([key]) => isArrayIndex(key));
   const ordered = indices.length === 0 ? entries : [...indices.sort(([a], [b]) => Number(a) - Number(b)), ...entries.filter(([key]) => !isArrayIndex(key))];
-  return `{${ordered.map(([key, text]) => `${utf8BytesOf(JSON.stringify(key))}:${text}`).join(',')}}` as Utf8Bytes;
+  const pieces: Utf8Bytes[] = ['{' as Utf8Bytes];
+  ordered.forEach(([key, text], index) => pieces.push(`${index === 0 ? '' : ','}${utf8BytesOf(JSON.stringify(key))}:` as Utf8Bytes, text));
+  pieces.push('}' as Utf8Bytes);
+  return pieces;
 }
 
 const isArrayIndex = (key: string) => /^(0|[1-9][0-9]*)$/.test(key) && Number(key) < 2 ** 32 - 1;

@@ -1,5 +1,5 @@
 import { bucketPositions } from '../../domain/buckets.ts';
-import { jsonObjectOf, type Utf8Bytes } from '../../domain/json-texts.ts';
+import { jsonObjectPieces, type Utf8Bytes } from '../../domain/json-texts.ts';
 import type { DigestList } from '../../domain/input-digests.ts';
 import { jsonDataFile, type DataFile } from './product.ts';
 
@@ -19,7 +19,7 @@ export function* bucketFiles<T>(
   publishedJson: (record: T, position: number) => Utf8Bytes,
 ): Generator<DataFile> {
   for (const [index, positions] of bucketPositions(keyHashes, bucketCount).entries()) {
-    const bucket = () => jsonObjectOf(positions.map((position) => [keyAt(position), publishedJson(records[position]!, position)]));
+    const bucket = () => jsonObjectPieces(positions.map((position) => [keyAt(position), publishedJson(records[position]!, position)]));
     yield jsonDataFile(pathOf(index), bucket, digests && (() => positions.map((position) => digests.at(position))));
   }
 }

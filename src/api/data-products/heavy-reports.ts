@@ -1,5 +1,5 @@
 import { publishedReportJson } from '../../domain/catalogue.ts';
-import { jsonArrayOf } from '../../domain/json-texts.ts';
+import { jsonArrayPieces } from '../../domain/json-texts.ts';
 import { heavyReportChunkSizeFor } from '../data-layout.ts';
 import { chunkSorted, type ChunkManifest } from '../keyset-chunks.ts';
 import { compareHeavyReportKeys, heavyReportKeyOf, keptReportLimit, type HeavyReportKey } from '../../domain/landmark-reports.ts';
@@ -29,7 +29,7 @@ export const heavyReports = declareDataProduct({
     yield dataFile(paths.heavyReportsManifest, () => manifest);
     const digests = catalogue.inputDigests?.reports;
     for (const [index, chunk] of chunks.entries()) {
-      const reports = () => jsonArrayOf(chunk.map(({ position }) => publishedReportJson(catalogue.reports[position]!, catalogue, position)));
+      const reports = () => jsonArrayPieces(chunk.map(({ position }) => publishedReportJson(catalogue.reports[position]!, catalogue, position)));
       yield jsonDataFile(paths.heavyReportsChunk(index), reports, digests && (() => chunk.map(({ position }) => digests.at(position))));
     }
   },

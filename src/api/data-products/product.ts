@@ -77,9 +77,8 @@ export type ReadDataFile = <T>(sitePath: string) => Promise<T>;
 /** One file made from the catalogue (behind the API routes, or the sitemap); its contents are made only when it cannot be reused. */
 export interface DataFile {
   sitePath: string;
-  contents(): string;
-  /** `contents()` gives the file's UTF-8 bytes, one character per byte, rather than its text (see json-texts.ts). */
-  utf8Bytes?: true;
+  /** The file's text; or its UTF-8 bytes, one character per byte (see json-texts.ts), in pieces written one after another. */
+  contents(): string | readonly Utf8Bytes[];
   /**
    * The input digests of the records it holds, in order, when the catalogue has them and the file
    * holds nothing else: the build reuses the file a previous build made from the same records.
@@ -93,8 +92,13 @@ export const dataFile = (sitePath: string, value: () => unknown, madeFrom?: () =
   madeFrom ? { sitePath, contents: () => json(value()), madeFrom } : { sitePath, contents: () => json(value()) };
 
 /** The text of a data file, whichever way it holds its contents. */
-export const dataFileText = (file: DataFile): string => (file.utf8Bytes ? textOfUtf8Bytes(file.contents() as Utf8Bytes) : file.contents());
+export function dataFileText(file: DataFile): string {
+  const contents = file.contents();
+  return typeof contents === 'string' ? contents : textOfUtf8Bytes(contents.join('') as Utf8Bytes);
+}
 
-/** A data file made from its JSON text as UTF-8 bytes, for files joined from texts made once per build (publishedReportJson). */
-export const jsonDataFile = (sitePath: string, text: () => Utf8Bytes, madeFrom?: () => Uint8Array[]): DataFile =>
-  madeFrom ? { sitePath, contents: () => `${text()}\n`, utf8Bytes: true, madeFrom } : { sitePath, contents: () => `${text()}\n`, utf8Bytes: true };
+/** A data file made from its JSON text as UTF-8 bytes in pieces, for files joined from texts made once per build (publishedReportJson). */
+export function jsonDataFile(sitePath: string, pieces: () => Utf8Bytes[], madeFrom?: () => Uint8Array[]): DataFile {
+  const contents = () => [...pieces(), '\n' as Utf8Bytes];
+  return madeFrom ? { sitePath, contents, madeFrom } : { sitePath, contents };
+}
