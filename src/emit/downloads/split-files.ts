@@ -40,12 +40,11 @@ function partWriter(dir: string, fileName: string) {
     /** Writes `bytes` as the next part; they must stay as they are until it resolves. */
     async writePart(bytes: Buffer): Promise<void> {
       const name = partFileName(fileName, files.length + 1);
-      files.push({ fileName: name, bytes: bytes.length, sha256: '' });
-      // Written in Node's thread pool while this thread hashes the bytes twice (the part, the whole).
+      // Written in Node's thread pool while this thread hashes the bytes twice (the whole, the part).
       const writing = writeFile(path.join(dir, name), bytes);
       whole.update(bytes);
       total += bytes.length;
-      files[files.length - 1]!.sha256 = createHash('sha256').update(bytes).digest('hex');
+      files.push({ fileName: name, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
       await writing;
     },
     async finish(): Promise<WrittenDownload> {
