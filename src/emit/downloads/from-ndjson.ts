@@ -88,7 +88,12 @@ const pieceFile = (directory: string, fileName: string, section: number, file: n
  * bytes when a report holds a character outside Latin-1).
  */
 function* linesOf(bytes: Buffer): Generator<string> {
-  for (let start = 0, end = bytes.indexOf(0x0a); end !== -1; start = end + 1, end = bytes.indexOf(0x0a, start)) yield bytes.toString('utf8', start, end);
+  for (const [start, end] of lineRangesOf(bytes)) yield bytes.toString('utf8', start, end);
+}
+
+/** Where each line of the bytes starts and ends (before its line end). */
+function* lineRangesOf(bytes: Buffer): Generator<[number, number]> {
+  for (let start = 0, end = bytes.indexOf(0x0a); end !== -1; start = end + 1, end = bytes.indexOf(0x0a, start)) yield [start, end];
 }
 
 /** A text download's pieces being made of one NDJSON file. */
@@ -137,7 +142,7 @@ function* tableRuns(
     const bytes = !run || making.length > 0 ? readFileSync(file) : undefined;
     const elements = making.filter((candidate) => candidate.rows === 'json element');
     if (elements.length > 0) {
-      for (let start = 0, end = bytes!.indexOf(0x0a); end !== -1; start = end + 1, end = bytes!.indexOf(0x0a, start)) {
+      for (const [start, end] of lineRangesOf(bytes!)) {
         const separator = last && end === bytes!.length - 1 ? '\n' : ',\n';
         for (const { pieces } of elements) pieces.row(bytes!.subarray(start, end), separator);
       }

@@ -52,7 +52,7 @@ export function textPieces(fileName: string, maxBytes: number, pieceFile: (index
     const file = pieceFile(pieces.length);
     return (open = { file, descriptor: openSync(file, 'w'), bytes: 0, hash: createHash('sha256') });
   };
-  /** Copies `bytes` (`size` of them once encoded) into the chunk, or writes them at once when they do not fit in one. */
+  /** Copies `text` (`size` bytes once encoded) into the chunk, or writes it at once when it does not fit in one. */
   const put = (piece: OpenPiece, text: string | Uint8Array, size: number) => {
     if (filled + size > chunk.length) drain(piece);
     if (size > chunk.length) write(piece, typeof text === 'string' ? Buffer.from(text, 'utf8') : text);
