@@ -8,6 +8,7 @@ import { buildingDatabaseFile, keepDatabase, readKeptDatabase, removeAbandonedDa
 import { csvRow } from './csv.ts';
 import { writeSqliteDatabase, type SqliteTable, type TableRun } from './sqlite-database.ts';
 import { copyBinaryDownload, type Piece, type WrittenDownload } from './split-files.ts';
+import { startWholeHashes } from './whole-hashes.ts';
 import { textPieces, type TextPieces } from './text-pieces.ts';
 
 /**
@@ -215,7 +216,8 @@ export async function writeFromNdjson(job: FromNdjsonJob, textsMade: (texts: Mad
     });
     await writeSqliteDatabase(building, tables, kept?.file);
     tell();
-    const written = await copyBinaryDownload(building, job.directory, job.fileName, job.maxBytes);
+    const wholeHashes = startWholeHashes();
+    const written = await copyBinaryDownload(building, job.directory, job.fileName, job.maxBytes, wholeHashes).finally(() => wholeHashes.close());
     try {
       if (job.kept) keepDatabase(job.kept.dir, building, written.sha256, loadedFrom, job.kept.fingerprint);
     } catch {

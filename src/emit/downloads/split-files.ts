@@ -12,7 +12,7 @@ import { lastRunOf, runLayout, type LastRun } from './run-rows.ts';
  * Writes a download as one file, or, when it is larger than the size limit, as numbered parts that
  * concatenate, in order, back into exactly the whole file (the Data Package rule for a resource
  * with several paths). Each file's hash is computed while writing it, or kept with it; the whole of
- * a split download is hashed from its parts in a thread (whole-hashes.ts).
+ * a split download is hashed in a thread (whole-hashes.ts), from its parts or the file it was cut from.
  */
 
 export interface WrittenFile {
@@ -31,30 +31,28 @@ export interface WrittenDownload {
   sha256: string;
 }
 
-/** Writes parts one after another, hashing each and the whole as they go. */
+/** Writes parts one after another, hashing each as it goes. */
 function partWriter(dir: string, fileName: string) {
-  const whole = createHash('sha256');
   const files: WrittenFile[] = [];
   let total = 0;
   return {
     /** Writes `bytes` as the next part; they must stay as they are until it resolves. */
     async writePart(bytes: Buffer): Promise<void> {
       const name = partFileName(fileName, files.length + 1);
-      // Written in Node's thread pool while this thread hashes the bytes twice (the whole, the part).
+      // Written in Node's thread pool while this thread hashes the bytes.
       const writing = writeFile(path.join(dir, name), bytes);
-      whole.update(bytes);
       total += bytes.length;
       files.push({ fileName: name, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
       await writing;
     },
-    async finish(): Promise<WrittenDownload> {
+    async finish(): Promise<Omit<WrittenDownload, 'sha256'>> {
       if (files.length === 0) await this.writePart(Buffer.alloc(0));
       if (files.length === 1) {
         // Not split after all: the single part takes the plain name.
         await rename(path.join(dir, files[0]!.fileName), path.join(dir, fileName));
         files[0] = { ...files[0]!, fileName };
       }
-      return { files, bytes: total, sha256: whole.digest('hex') };
+      return { files, bytes: total };
     },
   };
 }
@@ -308,14 +306,20 @@ export async function nameThePieces(dir: string, fileName: string, pieces: reado
   return { files, bytes, sha256: wholeHashes.of(files.map((file) => path.join(dir, file.fileName))) };
 }
 
-/** Copies a binary file (the SQLite database) into the downloads, cut into parts where needed. */
-export async function copyBinaryDownload(sourceFile: string, dir: string, fileName: string, maxBytes: number): Promise<WrittenDownload> {
+/**
+ * Copies a binary file (the SQLite database) into the downloads, cut into parts where needed. The
+ * whole of a split file is hashed from the file itself in the thread of `wholeHashes` while this
+ * one cuts it and hashes the parts: at a million reports each is 1.2 GB of SHA-256, which a
+ * rebuild waited for one after the other at its end.
+ */
+export async function copyBinaryDownload(sourceFile: string, dir: string, fileName: string, maxBytes: number, wholeHashes: WholeHashes): Promise<WrittenDownload> {
   const writer = partWriter(dir, fileName);
   const handle = await open(sourceFile);
+  let whole: Promise<string> | undefined;
   try {
     const { size } = await handle.stat();
-    // Two buffers: the next part is read into one while the other is written and hashed, which at
-    // a million reports (a 930 MB database) is the last thing a rebuild waits for.
+    if (size > maxBytes) whole = wholeHashes.of([sourceFile]);
+    // Two buffers: the next part is read into one while the other is written and hashed.
     const buffers = [Buffer.allocUnsafe(Math.min(maxBytes, size)), Buffer.allocUnsafe(Math.min(maxBytes, size))];
     const readPart = async (offset: number, buffer: Buffer) => {
       const length = Math.min(maxBytes, size - offset);
@@ -334,5 +338,7 @@ export async function copyBinaryDownload(sourceFile: string, dir: string, fileNa
   } finally {
     await handle.close();
   }
-  return writer.finish();
+  const written = await writer.finish();
+  // Not split: the one file's hash is the whole's.
+  return { ...written, sha256: whole ? await whole : written.files[0]!.sha256 };
 }
