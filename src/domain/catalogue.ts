@@ -288,7 +288,15 @@ export function landmarkDetailOf(own: LandmarkOwnFields, reports: CatalogueRepor
     urls: pageUrlsOf(urls.landmarkPage(own.slug), urls.landmarkJson(own.slug)),
     currentCondition: conditionTimeline[0] ?? null,
     reportCount: reports.length,
-    reportDays: { from: dayCountsOf(reports.map((report) => report.from)), currentUntil: dayCountsOf(reports.map((report) => report.currentUntil)) },
+    // Counted when first read, then kept in place: a rebuild at a million reports puts together every
+    // landmark's detail before it writes its first download, and these counts, two small arrays per
+    // landmark and a pair per day, were a second of that, collector included. What reads them (the
+    // summaries, the data's currency) comes later, while the downloads are made in their threads.
+    get reportDays() {
+      const reportDays = { from: dayCountsOf(reports.map((report) => report.from)), currentUntil: dayCountsOf(reports.map((report) => report.currentUntil)) };
+      Object.defineProperty(this, 'reportDays', { value: reportDays, enumerable: true, writable: true, configurable: true });
+      return reportDays;
+    },
     conditionTimeline,
     website: own.website,
     description: own.description,

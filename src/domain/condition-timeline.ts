@@ -58,10 +58,13 @@ export function upcomingOn(timeline: readonly StoredCurrentCondition[], day: str
 
 /** A running count by day: [day, how many days of `days` are on or before it], one pair per distinct day. */
 export function dayCountsOf(days: readonly string[]): [string, number][] {
+  // A loop over a sorted copy: a rebuild at 100k landmarks makes 200k of these, and iterating
+  // entries() took a third of the time.
+  const sorted = days.slice().sort();
   const counts: [string, number][] = [];
-  for (const [index, day] of [...days].sort().entries()) {
-    const last = counts[counts.length - 1];
-    if (last && last[0] === day) last[1] = index + 1;
+  for (let index = 0; index < sorted.length; index++) {
+    const day = sorted[index]!;
+    if (index > 0 && sorted[index - 1] === day) counts[counts.length - 1]![1] = index + 1;
     else counts.push([day, index + 1]);
   }
   return counts;
