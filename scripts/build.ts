@@ -1,9 +1,19 @@
 // Validates content and builds the whole site into dist/: pages, Markdown twins and API data.
 // Usage: npm run build [-- --out <dir> --content <dir> --max-files <n>]  (SITE_URL sets the origin of canonical URLs)
+import { enableCompileCache } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { rerunWithBoundedHeap } from './lib/bounded-heap.ts';
 import { heapPeakInWords, watchHeapPeak } from './lib/heap-peak.ts';
+
+const { values } = parseArgs({
+  options: { out: { type: 'string', default: 'dist' }, content: { type: 'string', default: '.' }, 'max-files': { type: 'string' } },
+});
+// Node keeps the compiled code of the build's modules with the content's other caches (Node checks
+// each entry against its source): compiling them again took about 0.3 s of every build's busy
+// thread, and as much of each thread's start. Threads and the child below read the variable.
+process.env.NODE_COMPILE_CACHE ??= path.join(path.resolve(values.content), '.cache', 'compiled-code');
+enableCompileCache(process.env.NODE_COMPILE_CACHE);
 
 const rerun = rerunWithBoundedHeap(import.meta.filename);
 if (rerun !== undefined) process.exit(rerun);
@@ -14,9 +24,6 @@ const { buildSite } = await import('../src/emit/build-site.ts');
 // Astro would otherwise try to send usage data; the build runs offline in CI.
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
 const projectRoot = path.resolve(import.meta.dirname, '..');
-const { values } = parseArgs({
-  options: { out: { type: 'string', default: 'dist' }, content: { type: 'string', default: '.' }, 'max-files': { type: 'string' } },
-});
 const siteUrl = process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? '8787'}`;
 
 const started = performance.now();
