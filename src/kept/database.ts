@@ -1,3 +1,4 @@
+import { linkSync, readdirSync, rmSync } from 'node:fs';
 import { fileIdentityOf, sha256OfFile } from './digests.ts';
 import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
 
@@ -16,6 +17,12 @@ import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
  * them took 1.5 s of the thread that every rebuild waits for;
  * otherwise every row is inserted afresh. Two builds at once each write their own file, and a
  * database paired with the other build's notes fails the hash check.
+ *
+ * The files the download was cut into are kept too, as hard links to the published ones with
+ * their SHA-256: rows appended in the same order fill the same pages, so every part before the
+ * first changed row comes out with the same bytes. The next build compares each part it cuts with
+ * the one kept in its place and, when their bytes are the same and the kept file still has the
+ * identity on disk it had when kept, links it instead of writing and hashing it again.
  */
 
 /** Sealed as every store's manifest is: a damaged row count would otherwise copy the wrong rows from an intact database. */
@@ -25,6 +32,16 @@ interface Manifest {
   /** database.sqlite's identity on disk once kept (fileIdentity), when it could be read. */
   identity?: string;
   tables: { name: string; files: { sha256: string; rows: number }[] }[];
+  /** The files the download was cut into, in order, each linked here as part-<n>: its SHA-256 and identity once linked. */
+  parts: { sha256: string; identity: string | null }[];
+}
+
+/** A file the last database was cut into, linked in the store: a build whose part has the same bytes links it rather than writing and hashing it. */
+export interface KeptPart {
+  file: string;
+  sha256: string;
+  /** The file's identity on disk when it was kept; a file that no longer has it is not used. */
+  identity: string;
 }
 
 /** The rows of one NDJSON file in the kept database: rowids first to first + count - 1 of its table. */
@@ -37,6 +54,8 @@ export interface KeptDatabase {
   file: string;
   /** The rows loaded from the NDJSON file with this SHA-256 into `table`, when the kept database has them. */
   runOf(table: string, ndjsonSha256: string): KeptRun | undefined;
+  /** The files it was cut into, by their place in the download, where the store still holds them. */
+  parts: readonly (KeptPart | undefined)[];
 }
 
 /** What a database was loaded from, table by table, in order: to keep it with. */
@@ -45,8 +64,9 @@ export type LoadedFrom = Manifest['tables'];
 /** Where the build keeps the database of a content tree. */
 export const keptDatabaseDir = (contentRoot: string): string => keptStoreDir(contentRoot, 'built-database');
 
-const formatVersion = 2;
+const formatVersion = 3;
 const databaseName = 'database.sqlite';
+const partName = (index: number): string => `part-${index + 1}`;
 const storeOf = (dir: string, fingerprint: string): KeptStore => keptStore(dir, { format: formatVersion, fingerprint });
 
 /** Where this process writes the next database, in `dir` so that keeping it is a rename. */
@@ -69,15 +89,36 @@ export function readKeptDatabase(dir: string, fingerprint: string): KeptDatabase
       firstRowid += rows;
     }
   }
-  return { file: store.file(databaseName), runOf: (table, ndjsonSha256) => runs.get(`${table} ${ndjsonSha256}`) };
+  const parts = manifest.parts.map(({ sha256, identity }, index) => (identity === null ? undefined : { file: store.file(partName(index)), sha256, identity }));
+  return { file: store.file(databaseName), runOf: (table, ndjsonSha256) => runs.get(`${table} ${ndjsonSha256}`), parts };
 }
 
-/** Keeps `building`, a database with the bytes hashing to `sha256`, for the next build; it replaces the one kept. */
-export function keepDatabase(dir: string, building: string, sha256: string, loadedFrom: LoadedFrom, fingerprint: string): void {
+/**
+ * Keeps `building`, a database with the bytes hashing to `sha256`, for the next build, and links
+ * the files it was cut into (`parts`, as published, with their SHA-256); they replace those kept.
+ * The links cost no disk while the site publishes the same files.
+ */
+export function keepDatabase(dir: string, building: string, sha256: string, loadedFrom: LoadedFrom, fingerprint: string, parts: readonly { file: string; sha256: string }[]): void {
   const store = storeOf(dir, fingerprint);
   store.moveIntoPlaceSync(building, databaseName);
   const identity = fileIdentityOf(store.file(databaseName));
-  store.writeManifestSync({ sha256, ...(identity !== undefined ? { identity } : {}), tables: loadedFrom } satisfies Manifest);
+  const kept = parts.map((part, index) => {
+    const temporary = store.incoming(partName(index));
+    try {
+      linkSync(part.file, temporary);
+      store.moveIntoPlaceSync(temporary, partName(index));
+      return { sha256: part.sha256, identity: fileIdentityOf(store.file(partName(index))) ?? null };
+    } catch {
+      rmSync(temporary, { force: true });
+      return { sha256: part.sha256, identity: null }; // not linked: that part is written again next time
+    }
+  });
+  // The parts of a longer database before: they would keep files no site publishes any more.
+  for (const name of readdirSync(store.dir)) {
+    const index = /^part-(\d+)$/.exec(name)?.[1];
+    if (index !== undefined && Number(index) > parts.length) rmSync(store.file(name), { force: true });
+  }
+  store.writeManifestSync({ sha256, ...(identity !== undefined ? { identity } : {}), tables: loadedFrom, parts: kept } satisfies Manifest);
 }
 
 /** A database left by a build that was killed weighs as much as the download: removed once its owner is gone. */

@@ -457,7 +457,45 @@ describe('the SQLite database kept between builds', () => {
     expect((await writeFromNdjson(afterEdit)).rows.copied).toBe(0);
     expect(sha256(await databaseBytes(afterEdit))).toBe(sha256(await databaseBytes(cold)));
     expect((await writeFromNdjson(await databaseJob(after, { ...kept, fingerprint: 'code v2' }))).rows.copied).toBe(0);
-    expect((await readdir(kept.dir)).sort()).toEqual(['database.sqlite', 'manifest.json']);
+    expect((await readdir(kept.dir)).sort()).toEqual(['database.sqlite', 'manifest.json', 'part-1']);
+  });
+
+  it('links the parts that kept their bytes to the last build\'s, and writes the others as a build without them does', async () => {
+    const kept = { dir: await mkdtemp(path.join(tmpdir(), 'lcr-kept-database-')), fingerprint: 'code v1' };
+    const split = async (from: Awaited<ReturnType<typeof emitInto>>, keptDatabase: FromNdjsonJob['kept']) => ({ ...(await databaseJob(from, keptDatabase)), maxBytes: 32 * 1024 });
+    const partsOf = async (job: FromNdjsonJob) => {
+      const names = (await readdir(job.directory)).filter((name) => name.endsWith('.sqlite')).sort();
+      return Promise.all(names.map(async (name) => ({ name, bytes: await readFile(path.join(job.directory, name)), inode: (await stat(path.join(job.directory, name))).ino })));
+    };
+    const before = await split(await emitInto(catalogue, limit, { rowsPerPart }), kept);
+    await writeFromNdjson(before);
+    const first = await partsOf(before);
+    expect(first.length).toBeGreaterThan(3);
+
+    // The last report gets a longer summary: the rows before it, and so the pages, are the same.
+    const after = await emitInto(withEditedReport(catalogue, catalogue.reports.length - 1), limit, { rowsPerPart });
+    const withKept = await split(after, kept);
+    const written = await writeFromNdjson(withKept);
+    const cold = await split(after, undefined);
+    const coldWritten = await writeFromNdjson(cold);
+    const second = await partsOf(withKept);
+    expect(second.map(({ name, bytes }) => [name, sha256(bytes)])).toEqual((await partsOf(cold)).map(({ name, bytes }) => [name, sha256(bytes)]));
+    expect(written.files).toEqual(coldWritten.files);
+    expect(written.sha256).toBe(coldWritten.sha256);
+    const linked = second.filter((part, index) => part.inode === first[index]?.inode);
+    expect(linked.length).toBeGreaterThan(0);
+    expect(linked.length).toBeLessThan(second.length);
+
+    // A kept part changed in place (through the published file it is linked to) is written, not linked.
+    const changedPart = path.join(withKept.directory, linked[0]!.name);
+    const bytes = await readFile(changedPart);
+    bytes[bytes.length - 1] ^= 0xff;
+    await writeFile(changedPart, bytes);
+    const third = await split(after, kept);
+    expect((await writeFromNdjson(third)).files).toEqual(coldWritten.files);
+    const thirdParts = await partsOf(third);
+    expect(thirdParts.map(({ bytes }) => sha256(bytes))).toEqual((await partsOf(cold)).map(({ bytes }) => sha256(bytes)));
+    expect(thirdParts.find(({ name }) => name === linked[0]!.name)!.inode).not.toBe(linked[0]!.inode);
   });
 });
 

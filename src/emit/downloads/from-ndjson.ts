@@ -217,9 +217,10 @@ export async function writeFromNdjson(job: FromNdjsonJob, textsMade: (texts: Mad
     await writeSqliteDatabase(building, tables, kept?.file);
     tell();
     const wholeHashes = startWholeHashes();
-    const written = await copyBinaryDownload(building, job.directory, job.fileName, job.maxBytes, wholeHashes).finally(() => wholeHashes.close());
+    const written = await copyBinaryDownload(building, job.directory, job.fileName, job.maxBytes, wholeHashes, kept?.parts).finally(() => wholeHashes.close());
     try {
-      if (job.kept) keepDatabase(job.kept.dir, building, written.sha256, loadedFrom, job.kept.fingerprint);
+      const parts = written.files.map(({ fileName, sha256 }) => ({ file: path.join(job.directory, fileName), sha256 }));
+      if (job.kept) keepDatabase(job.kept.dir, building, written.sha256, loadedFrom, job.kept.fingerprint, parts);
     } catch {
       // Only a faster next build depends on it: that build inserts every row.
     }

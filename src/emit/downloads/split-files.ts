@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { link, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { partFileName } from '../../formats/download-resources.ts';
 import type { DigestList } from '../../domain/input-digests.ts';
+import type { KeptPart } from '../../kept/database.ts';
+import { fileIdentityOf } from '../../kept/digests.ts';
 import type { OutputStore } from '../../kept/output-files.ts';
 import type { WholeHashes } from './whole-hashes.ts';
 import type { Utf8Bytes } from '../../domain/json-texts.ts';
@@ -31,17 +33,44 @@ export interface WrittenDownload {
   sha256: string;
 }
 
-/** Writes parts one after another, hashing each as it goes. */
-function partWriter(dir: string, fileName: string) {
+/** Writes parts one after another, hashing each as it goes, or links a kept file with the same bytes. */
+function partWriter(dir: string, fileName: string, kept: readonly (KeptPart | undefined)[]) {
   const files: WrittenFile[] = [];
   let total = 0;
+  let keptBytes: Buffer | undefined;
+  /** Whether `bytes` are those of `part`, still the file it was when kept. */
+  const sameAsKept = async (part: KeptPart, bytes: Buffer): Promise<boolean> => {
+    if (fileIdentityOf(part.file) !== part.identity) return false;
+    const handle = await open(part.file).catch(() => undefined);
+    if (!handle) return false;
+    try {
+      if ((await handle.stat()).size !== bytes.length) return false;
+      // One buffer for every part compared: they are all the same size but the last.
+      const into = keptBytes && keptBytes.length >= bytes.length ? keptBytes : (keptBytes = Buffer.allocUnsafe(bytes.length));
+      const { bytesRead } = await handle.read(into, 0, bytes.length, 0);
+      return bytesRead === bytes.length && into.subarray(0, bytesRead).equals(bytes);
+    } finally {
+      await handle.close();
+    }
+  };
   return {
     /** Writes `bytes` as the next part; they must stay as they are until it resolves. */
     async writePart(bytes: Buffer): Promise<void> {
       const name = partFileName(fileName, files.length + 1);
+      const keptPart = kept[files.length];
+      total += bytes.length;
+      if (keptPart && (await sameAsKept(keptPart, bytes))) {
+        const linked = await link(keptPart.file, path.join(dir, name)).then(
+          () => true,
+          () => false, // written below
+        );
+        if (linked) {
+          files.push({ fileName: name, bytes: bytes.length, sha256: keptPart.sha256 });
+          return;
+        }
+      }
       // Written in Node's thread pool while this thread hashes the bytes.
       const writing = writeFile(path.join(dir, name), bytes);
-      total += bytes.length;
       files.push({ fileName: name, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
       await writing;
     },
@@ -310,10 +339,11 @@ export async function nameThePieces(dir: string, fileName: string, pieces: reado
  * Copies a binary file (the SQLite database) into the downloads, cut into parts where needed. The
  * whole of a split file is hashed from the file itself in the thread of `wholeHashes` while this
  * one cuts it and hashes the parts: at a million reports each is 1.2 GB of SHA-256, which a
- * rebuild waited for one after the other at its end.
+ * rebuild waited for one after the other at its end. A part with the bytes of the `kept` file in
+ * its place is linked to it, neither written nor hashed (src/kept/database.ts).
  */
-export async function copyBinaryDownload(sourceFile: string, dir: string, fileName: string, maxBytes: number, wholeHashes: WholeHashes): Promise<WrittenDownload> {
-  const writer = partWriter(dir, fileName);
+export async function copyBinaryDownload(sourceFile: string, dir: string, fileName: string, maxBytes: number, wholeHashes: WholeHashes, kept: readonly (KeptPart | undefined)[] = []): Promise<WrittenDownload> {
+  const writer = partWriter(dir, fileName, kept);
   const handle = await open(sourceFile);
   let whole: Promise<string> | undefined;
   try {
