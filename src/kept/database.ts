@@ -109,8 +109,10 @@ export function keepDatabase(dir: string, building: string, sha256: string, load
       store.moveIntoPlaceSync(temporary, partName(index));
       return { sha256: part.sha256, identity: fileIdentityOf(store.file(partName(index))) ?? null };
     } catch {
-      rmSync(temporary, { force: true });
       return { sha256: part.sha256, identity: null }; // not linked: that part is written again next time
+    } finally {
+      // A rename onto another link to the same file (a part linked from the one kept) does nothing, and leaves it.
+      rmSync(temporary, { force: true });
     }
   });
   // The parts of a longer database before: they would keep files no site publishes any more.
