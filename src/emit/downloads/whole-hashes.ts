@@ -3,8 +3,9 @@ import { Worker } from 'node:worker_threads';
 /**
  * The SHA-256 of whole downloads split into parts, which datapackage.json gives beside each part's:
  * computed in a thread of its own from the parts as written, while this thread goes on with the API
- * data (and for the database, from the file it is cut from, while the thread making it cuts it). Hashing them here meant reading every kept part again on a rebuild that linked it unread:
- * at a million reports, 4 GB and 14 s of the build's busy thread.
+ * data (the database's, from the file it is cut from, while the thread making it cuts it). Hashing
+ * them here meant reading every kept part again on a rebuild that linked it unread: at a million
+ * reports, 4 GB and 14 s of the build's busy thread.
  */
 export interface WholeHashes {
   /** The SHA-256 (hex) of these files joined in order. */
