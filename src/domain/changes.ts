@@ -40,7 +40,11 @@ export function changeOrder(reports: readonly CatalogueReport[]): readonly numbe
   let order = ordersMade.get(reports);
   if (!order) {
     const { updatedTimes, inIdOrder } = reportColumnsOf(reports);
-    order = Array.from((inIdOrder ? packedOrder(updatedTimes) : undefined) ?? comparedOrder(reports, updatedTimes));
+    const positions = (inIdOrder ? packedOrder(updatedTimes) : undefined) ?? comparedOrder(reports, updatedTimes);
+    // A loop, not Array.from: over a million positions it took a tenth of a second.
+    const array = new Array<number>(positions.length);
+    for (let index = 0; index < positions.length; index++) array[index] = positions[index]!;
+    order = array;
     ordersMade.set(reports, order);
   }
   return order;
@@ -61,7 +65,10 @@ function packedOrder(times: Float64Array): Uint32Array | undefined {
   const keys = new Float64Array(count);
   for (let index = 0; index < count; index++) keys[index] = ((times[index]! - earliest) / 1000) * count + index;
   keys.sort();
-  return Uint32Array.from(keys, (key) => key % count);
+  // A loop, not Uint32Array.from with a mapping function, which called it a million times in 0.25 s.
+  const order = new Uint32Array(count);
+  for (let index = 0; index < count; index++) order[index] = keys[index]! % count;
+  return order;
 }
 
 /** The feed's order by comparing update times as numbers, then ids. */
