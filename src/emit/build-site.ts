@@ -4,7 +4,7 @@ import path from 'node:path';
 import { commitTimesFile } from '../kept/commit-times.ts';
 import { contentChanges, type ContentChanges, type ContentState } from '../load/content-changes.ts';
 import { parseCacheDir } from '../kept/parse-cache.ts';
-import { loadContent, parsingInWords, reportCommitTimesOf } from '../load/load-content.ts';
+import { loadContent, parsingInWords, reportCommitTimesAhead } from '../load/load-content.ts';
 import { loadPopularity } from '../load/popularity.ts';
 import { loadWatchChecks } from '../load/watch-checks.ts';
 import type { Problem } from '../load/problem.ts';
@@ -192,6 +192,8 @@ async function catalogueOf(options: BuildOptions, fingerprint: string): Promise<
 async function applyChanges(options: BuildOptions, fingerprint: string, manifest: KeptManifest<ContentState>, changes: Promise<ContentChanges | undefined>): Promise<Derived | { ok: false; reason: string }> {
   const root = options.contentRoot;
   const keptDir = keptCatalogueDir(root);
+  // Read while the kept shards are: what the changed files' commit times are looked up in.
+  const commitTimes = reportCommitTimesAhead(root, commitTimesFile(root));
   const kept = await readKeptShards(keptDir, manifest, options.siteUrl);
   if (!kept) return { ok: false, reason: 'it was damaged or partly saved' };
   const known = await changes;
@@ -204,7 +206,7 @@ async function applyChanges(options: BuildOptions, fingerprint: string, manifest
     root,
     now: options.now,
     siteUrl: options.siteUrl,
-    commitTimes: (files) => reportCommitTimesOf(root, files, commitTimesFile(root)),
+    commitTimes,
     popularity: async () => {
       const { sitelinks, problems } = await loadPopularity(root);
       return problems.length === 0 ? sitelinks : undefined;

@@ -50,43 +50,59 @@ async function verifiedText(file: string, folder: string): Promise<{ text: strin
   return { text, head, count, linesStart: headerEnd + 1 };
 }
 
-/**
- * The kept times of `files` only, each found in the file's text: for a few files, far cheaper
- * than a map of a million (the kept catalogue asks for those of the reports it reads again).
- * Files the kept times do not name are absent, as they are from the whole map.
- */
-export async function readKeptCommitTimesOf(file: string, folder: string, files: readonly string[]): Promise<CommitTimes | undefined> {
-  const verified = await verifiedText(file, folder);
-  if (!verified) return undefined;
-  const { text, head, linesStart } = verified;
-  const times = new Map<string, string>();
-  for (const wanted of files) {
-    // From the header's line break, so that the first line is found like any other.
-    const line = `\n${wanted}\t`;
-    const start = text.indexOf(line, linesStart - 1);
-    if (start === -1) continue;
-    const seconds = Number(text.slice(start + line.length, text.indexOf('\n', start + line.length)));
-    if (!Number.isSafeInteger(seconds)) return undefined;
-    times.set(wanted, toTimestamp(seconds * 1000));
-  }
-  return { head, times };
+/** The kept file, read and checked once; its times then taken for some files or all of them. */
+export interface KeptCommitTimesFile {
+  head: string;
+  /**
+   * The kept times of `files` only, each found in the file's text: for a few files, far cheaper
+   * than a map of a million (the kept catalogue asks for those of the reports it reads again).
+   * Files the kept times do not name are absent, as they are from the whole map.
+   */
+  timesOf(files: readonly string[]): CommitTimes | undefined;
+  all(): CommitTimes | undefined;
 }
 
-export async function readKeptCommitTimes(file: string, folder: string): Promise<CommitTimes | undefined> {
+export async function openKeptCommitTimes(file: string, folder: string): Promise<KeptCommitTimesFile | undefined> {
   const verified = await verifiedText(file, folder);
   if (!verified) return undefined;
   const { text, head, count, linesStart } = verified;
-  const times = new Map<string, string>();
-  const timeOf = new Map<number, string>();
-  for (let start = linesStart, end = text.indexOf('\n', start); end !== -1; start = end + 1, end = text.indexOf('\n', start)) {
-    const tab = text.indexOf('\t', start);
-    const seconds = Number(text.slice(tab + 1, end));
-    if (tab === -1 || tab > end || !Number.isSafeInteger(seconds)) return undefined;
-    let time = timeOf.get(seconds);
-    if (time === undefined) timeOf.set(seconds, (time = toTimestamp(seconds * 1000)));
-    times.set(text.slice(start, tab), time);
-  }
-  return String(times.size) === count ? { head, times } : undefined;
+  return {
+    head,
+    timesOf(files) {
+      const times = new Map<string, string>();
+      for (const wanted of files) {
+        // From the header's line break, so that the first line is found like any other.
+        const line = `\n${wanted}\t`;
+        const start = text.indexOf(line, linesStart - 1);
+        if (start === -1) continue;
+        const seconds = Number(text.slice(start + line.length, text.indexOf('\n', start + line.length)));
+        if (!Number.isSafeInteger(seconds)) return undefined;
+        times.set(wanted, toTimestamp(seconds * 1000));
+      }
+      return { head, times };
+    },
+    all() {
+      const times = new Map<string, string>();
+      const timeOf = new Map<number, string>();
+      for (let start = linesStart, end = text.indexOf('\n', start); end !== -1; start = end + 1, end = text.indexOf('\n', start)) {
+        const tab = text.indexOf('\t', start);
+        const seconds = Number(text.slice(tab + 1, end));
+        if (tab === -1 || tab > end || !Number.isSafeInteger(seconds)) return undefined;
+        let time = timeOf.get(seconds);
+        if (time === undefined) timeOf.set(seconds, (time = toTimestamp(seconds * 1000)));
+        times.set(text.slice(start, tab), time);
+      }
+      return String(times.size) === count ? { head, times } : undefined;
+    },
+  };
+}
+
+export async function readKeptCommitTimesOf(file: string, folder: string, files: readonly string[]): Promise<CommitTimes | undefined> {
+  return (await openKeptCommitTimes(file, folder))?.timesOf(files);
+}
+
+export async function readKeptCommitTimes(file: string, folder: string): Promise<CommitTimes | undefined> {
+  return (await openKeptCommitTimes(file, folder))?.all();
 }
 
 /**

@@ -1,6 +1,6 @@
 import { lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { keepCommitTimes, readKeptCommitTimes, readKeptCommitTimesOf } from '../kept/commit-times.ts';
+import { keepCommitTimes, openKeptCommitTimes, readKeptCommitTimes } from '../kept/commit-times.ts';
 import { openParseCache, parseCacheHoldsShards } from '../kept/parse-cache.ts';
 import { unchangedBlobIds } from './blob-ids.ts';
 import type { FileOutcome } from './check-content-file.ts';
@@ -118,11 +118,32 @@ const filesLookedUp = 100;
 
 /**
  * The last commit times of some report files, as reportCommitTimes gives them: their kept times
- * and the commits since. The file is left for the next full load to bring up to date.
+ * and the commits since. Begun before the files are known: the kept file is read and git lists the
+ * commits since it while a rebuild reads its kept catalogue, where both took a second after it at
+ * a million reports. The file is left for the next full load to bring up to date.
  */
-export async function reportCommitTimesOf(root: string, files: readonly string[], keptIn: string): Promise<Map<string, string>> {
-  const known = await (files.length <= filesLookedUp ? readKeptCommitTimesOf(keptIn, reportsFolder, files) : readKeptCommitTimes(keptIn, reportsFolder));
-  return (await lastCommitTimes(root, reportsFolder, known))?.times ?? new Map();
+export function reportCommitTimesAhead(root: string, keptIn: string): (files: readonly string[]) => Promise<Map<string, string>> {
+  const kept = openKeptCommitTimes(keptIn, reportsFolder);
+  // lastCommitTimes extends the map it is given when it read only the commits since its head.
+  const since = new Map<string, string>();
+  const current = kept.then((file) => lastCommitTimes(root, reportsFolder, file && { head: file.head, times: since }));
+  // Neither may fail unhandled while the kept catalogue is read; each is awaited below.
+  current.catch(() => {});
+  return async (files) => {
+    const [file, latest] = await Promise.all([kept, current]);
+    if (!latest) return new Map();
+    if (latest.times !== since) return latest.times; // the whole history, read again
+    const known = files.length <= filesLookedUp ? file?.timesOf(files) : file?.all();
+    // A kept line that does not read as a time: the whole history, as without a kept file.
+    if (!known) return (await lastCommitTimes(root, reportsFolder))?.times ?? new Map();
+    const times = known.times;
+    // A file's time is the latest of its commits, as lastCommitTimes takes it over the kept times.
+    for (const [name, time] of since) {
+      const earlier = times.get(name);
+      if (earlier === undefined || earlier < time) times.set(name, time);
+    }
+    return times;
+  };
 }
 
 /**

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { syntheticCatalogueInput, writeSyntheticContent } from '../../scripts/lib/synthetic-content.ts';
 import { commitTimesFile, keepCommitTimes, readKeptCommitTimes, readKeptCommitTimesOf } from '../../src/kept/commit-times.ts';
-import { loadContent } from '../../src/load/load-content.ts';
+import { loadContent, reportCommitTimesAhead } from '../../src/load/load-content.ts';
 import { writeContentTree } from '../support/content-files.ts';
 import { commitEverything, gitAt as git } from '../support/git.ts';
 
@@ -83,6 +83,46 @@ describe('commit times kept between builds', () => {
     expect(found?.times.get(content.reports[3]!.file)).toBe('2026-03-01T00:00:00Z');
     await truncate(commitTimesFile(root), 200);
     expect(await readKeptCommitTimesOf(commitTimesFile(root), 'content/reports', wanted)).toBeUndefined();
+  });
+
+  it('are begun before a rebuild knows its files, and give those files what the whole history gives', async () => {
+    const root = await committedCatalogue();
+    await timesOf(root, true);
+    const { content } = await loadContent({ root, now, readCommitTimes: false });
+    const [first, second, untouched] = content.reports;
+    const files = [first!.file, second!.file, untouched!.file, 'content/reports/nowhere/absent0001.md'];
+    // Kept times a whole-history read would not give: only a file no new commit touches keeps its own.
+    const kept = (await readKeptCommitTimes(commitTimesFile(root), 'content/reports'))!;
+    for (const file of kept.times.keys()) kept.times.set(file, '2025-06-01T00:00:00Z');
+    await keepCommitTimes(commitTimesFile(root), 'content/reports', kept);
+
+    // Nothing committed since the kept times: they are the answer.
+    expect(await reportCommitTimesAhead(root, commitTimesFile(root))(files)).toEqual(new Map(files.slice(0, 3).map((file) => [file, '2025-06-01T00:00:00Z'])));
+
+    await edit(root, first!.file, '2026-03-01T00:00:00Z');
+    // A commit dated before its parent (clocks out of step): the file's time stays the latest.
+    await edit(root, first!.file, '2026-02-01T00:00:00Z');
+    await edit(root, second!.file, '2026-04-01T00:00:00Z');
+    const lookUp = reportCommitTimesAhead(root, commitTimesFile(root));
+    const expected = new Map([
+      [first!.file, '2026-03-01T00:00:00Z'],
+      [second!.file, '2026-04-01T00:00:00Z'],
+      [untouched!.file, '2025-06-01T00:00:00Z'],
+    ]);
+    const times = await lookUp(files);
+    for (const [file, time] of expected) expect(times.get(file)).toBe(time);
+    expect(times.has(files[3]!)).toBe(false);
+
+    // History rewritten (a force-push), and kept times of a commit this clone does not have: the
+    // whole history, as a full load reads it.
+    git(root, '2026-01-01T00:00:00Z', 'reset', '-q', '--hard', 'HEAD~3');
+    await edit(root, second!.file, '2026-05-01T00:00:00Z');
+    await keepCommitTimes(commitTimesFile(root), 'content/reports', { head: '0'.repeat(40), times: kept.times });
+    const rewritten = await reportCommitTimesAhead(root, commitTimesFile(root))(files);
+    const whole = await timesOf(root, false);
+    expect(rewritten.get(first!.file)).toBe(whole[first!.id]);
+    expect(rewritten.get(second!.file)).toBe('2026-05-01T00:00:00Z');
+    expect(rewritten.get(untouched!.file)).toBe('2026-01-01T00:00:00Z');
   });
 
   it('are ignored when their file is damaged, and kept again whole', async () => {
