@@ -328,13 +328,15 @@ describe('the parts of a split download', () => {
 
   it('made again copy their unchanged rows from the last build: only the changed reports are made, and the bytes are a cold build\'s', async () => {
     const storeDir = await mkdtemp(path.join(tmpdir(), 'lcr-download-store-'));
+    // With the database kept too, as a build keeps it: the CSV and JSON pieces are then made before its rows.
+    const keptDatabase = { dir: await mkdtemp(path.join(tmpdir(), 'lcr-kept-database-')), fingerprint: 'code v1' };
     let bodiesRead = 0;
     // Making a report's text reads its body (from its file, in a build): what a rebuild should do only for changed reports.
     const counted = (source: Catalogue): Catalogue => ({ ...source, bodies: (report) => (bodiesRead++, source.bodies(report)) });
     const emitWithStore = async (source: Catalogue) => {
       const store = await openOutputStore(storeDir, 'code v1');
       bodiesRead = 0;
-      const emitted = await emitInto(counted(source), limit, { rowsPerPart, store });
+      const emitted = await emitInto(counted(source), limit, { rowsPerPart, store, keptDatabase });
       await store.close();
       return { ...emitted, bodiesRead };
     };

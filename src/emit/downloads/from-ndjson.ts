@@ -106,12 +106,70 @@ interface Making {
   made: MadeText['sections'][number];
 }
 
+/** The text sections made of one table's NDJSON files, each with the numbers of the files to make pieces of and where its pieces go. */
+function sectionsOf(table: string, job: FromNdjsonJob, made: readonly MadeText[]) {
+  return job.texts.flatMap((text, index) =>
+    text.sections.flatMap((section, number) => (section.table === table ? [{ text, section, number, make: new Set(section.make), made: made[index]!.sections[number]! }] : [])),
+  );
+}
+
+/** The pieces to make of the table's file `number` (of `count`): one per text section that makes it. */
+function makingOf(sections: ReturnType<typeof sectionsOf>, job: FromNdjsonJob, number: number, count: number): Making[] {
+  const last = number === count - 1;
+  return sections
+    .filter(({ make }) => make.has(number))
+    .map(({ text, section, number: sectionNumber, made }) => ({
+      rows: text.rows,
+      pieces: textPieces(text.fileName, job.maxBytes, (index) => pieceFile(job.directory, text.fileName, sectionNumber, number, index), number === 0 ? section.head : ''),
+      tail: last ? section.tail : '',
+      made,
+    }));
+}
+
+/** Ends the pieces of file `number` made of `rows`: their section's tail, if any, after the last. */
+function finishPieces(making: readonly Making[], number: number, rows: TextJob['rows']): void {
+  for (const { pieces, tail, made } of making.filter((candidate) => candidate.rows === rows)) made.push({ file: number, pieces: pieces.finish(tail) });
+}
+
+/** The JSON elements of a file's lines as they are, a comma after each but the table's last. */
+function makeJsonElements(bytes: Buffer, making: readonly Making[], number: number, last: boolean): void {
+  const elements = making.filter((candidate) => candidate.rows === 'json element');
+  if (elements.length === 0) return;
+  for (const [start, end] of lineRangesOf(bytes)) {
+    const separator = last && end === bytes.length - 1 ? '\n' : ',\n';
+    for (const { pieces } of elements) pieces.row(bytes.subarray(start, end), separator);
+  }
+  finishPieces(making, number, 'json element');
+}
+
+/** A file's pieces, its lines parsed for the CSV rows alone: no row of it goes into the database here. */
+function makePiecesOf(bytes: Buffer, making: readonly Making[], columns: NdjsonTable['columns'], number: number, last: boolean): void {
+  makeJsonElements(bytes, making, number, last);
+  const csvRows = making.filter((candidate) => candidate.rows === 'csv');
+  if (csvRows.length === 0) return;
+  for (const line of linesOf(bytes)) {
+    const text = csvRow(flattenRecord(JSON.parse(line), columns));
+    for (const { pieces } of csvRows) pieces.row(text);
+  }
+  finishPieces(making, number, 'csv');
+}
+
+/** Every text piece of the table's files, before any of its rows goes into the database. */
+function makeTablePieces({ name, files, columns }: NdjsonTable, job: FromNdjsonJob, made: readonly MadeText[]): void {
+  const sections = sectionsOf(name, job, made);
+  for (const [number, { file }] of files.entries()) {
+    const making = makingOf(sections, job, number, files.length);
+    if (making.length > 0) makePiecesOf(readFileSync(file), making, columns, number, number === files.length - 1);
+  }
+}
+
 /**
  * The table's rows, file by file: copied from the kept database when it holds the rows of a file
- * with the same bytes, else parsed, flattened and inserted. A file's text pieces are made on the
- * way: its CSV rows from the flattened rows (parsed for them alone when the database copies them),
- * its JSON elements from its lines as they are. `loaded` gets each file's SHA-256 and rows as they
- * are known, the notes to keep the new database with; `made` the pieces, text by text.
+ * with the same bytes, else parsed, flattened and inserted. Unless `piecesMade` (makeTablePieces
+ * made them first), a file's text pieces are made on the way: its CSV rows from the flattened rows
+ * (parsed for them alone when the database copies them), its JSON elements from its lines as they
+ * are. `loaded` gets each file's SHA-256 and rows as they are known, the notes to keep the new
+ * database with; `made` the pieces, text by text.
  */
 function* tableRuns(
   { name, files, columns }: NdjsonTable,
@@ -120,49 +178,23 @@ function* tableRuns(
   loaded: LoadedFrom[number]['files'],
   copied: { rows: number },
   made: readonly MadeText[],
+  piecesMade: boolean,
 ): Generator<TableRun> {
-  const sections = job.texts.flatMap((text, index) =>
-    text.sections.flatMap((section, number) =>
-      section.table === name ? [{ text, section, number, make: new Set(section.make), made: made[index]!.sections[number]! }] : [],
-    ),
-  );
+  const sections = sectionsOf(name, job, made);
   for (const [number, { file, sha256 }] of files.entries()) {
     const last = number === files.length - 1;
-    const making: Making[] = sections
-      .filter(({ make }) => make.has(number))
-      .map(({ text, section, number: sectionNumber, made: madeOfSection }) => ({
-        rows: text.rows,
-        pieces: textPieces(text.fileName, job.maxBytes, (index) => pieceFile(job.directory, text.fileName, sectionNumber, number, index), number === 0 ? section.head : ''),
-        tail: last ? section.tail : '',
-        made: madeOfSection,
-      }));
-    const finish = (rows: TextJob['rows']) => {
-      for (const { pieces, tail, made: madeOfSection } of making.filter((candidate) => candidate.rows === rows)) madeOfSection.push({ file: number, pieces: pieces.finish(tail) });
-    };
+    const making = piecesMade ? [] : makingOf(sections, job, number, files.length);
     const run = kept?.runOf(name, sha256);
     const bytes = !run || making.length > 0 ? readFileSync(file) : undefined;
-    const elements = making.filter((candidate) => candidate.rows === 'json element');
-    if (elements.length > 0) {
-      for (const [start, end] of lineRangesOf(bytes!)) {
-        const separator = last && end === bytes!.length - 1 ? '\n' : ',\n';
-        for (const { pieces } of elements) pieces.row(bytes!.subarray(start, end), separator);
-      }
-      finish('json element');
-    }
-    const csvRows = making.filter((candidate) => candidate.rows === 'csv');
     if (run) {
       copied.rows += run.count;
       loaded.push({ sha256, rows: run.count });
-      if (csvRows.length > 0) {
-        for (const line of linesOf(bytes!)) {
-          const text = csvRow(flattenRecord(JSON.parse(line), columns));
-          for (const { pieces } of csvRows) pieces.row(text);
-        }
-        finish('csv');
-      }
+      if (making.length > 0) makePiecesOf(bytes!, making, columns, number, last);
       yield { kept: run };
       continue;
     }
+    makeJsonElements(bytes!, making, number, last);
+    const csvRows = making.filter((candidate) => candidate.rows === 'csv');
     const entry = { sha256, rows: 0 };
     loaded.push(entry);
     yield {
@@ -176,7 +208,7 @@ function* tableRuns(
           }
           yield row;
         }
-        finish('csv');
+        finishPieces(making, number, 'csv');
       })(),
     };
   }
@@ -190,9 +222,10 @@ function* thenCall<T>(runs: Iterable<T>, done: () => void): Generator<T> {
 
 /**
  * Writes the database and the text pieces, cuts the database into parts and keeps it for the next
- * build; what the thread runs. `textsMade` gets the text pieces as soon as the last table's rows are
- * in, before the database is indexed, cut and hashed: the build then names them and has their
- * wholes hashed meanwhile, which at a million reports a rebuild otherwise waits 3 s for at its end.
+ * build; what the thread runs. `textsMade` gets the text pieces as soon as they are made (first with
+ * a kept database, else with the last table's rows), before the database is indexed, cut and
+ * hashed: the build then names them and has their wholes hashed meanwhile, which at a million
+ * reports a rebuild otherwise waits 3 s for at its end.
  */
 export async function writeFromNdjson(job: FromNdjsonJob, textsMade: (texts: MadeText[]) => void = () => {}): Promise<FromNdjson> {
   if (job.kept) {
@@ -210,8 +243,16 @@ export async function writeFromNdjson(job: FromNdjsonJob, textsMade: (texts: Mad
       if (!told) textsMade(texts);
       told = true;
     };
+    // With a kept database, a rebuild's few pieces are made first, parsing the changed files once
+    // more: at a million reports, made while the kept rows were copied, they were told 3.5 s later,
+    // and the hashing of the CSV and JSON files' wholes, which the build then waits for, began as late.
+    const piecesFirst = kept !== undefined;
+    if (piecesFirst) {
+      for (const table of job.tables) makeTablePieces(table, job, texts);
+      tell();
+    }
     const tables = job.tables.map((table, index) => {
-      const runs = tableRuns(table, job, kept, loadedFrom[index]!.files, copied, texts);
+      const runs = tableRuns(table, job, kept, loadedFrom[index]!.files, copied, texts, piecesFirst);
       return { ...table, runs: index === job.tables.length - 1 ? thenCall(runs, tell) : runs };
     });
     await writeSqliteDatabase(building, tables, kept?.file);
