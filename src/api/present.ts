@@ -10,7 +10,7 @@ import type {
   StoredReport,
 } from '../schema/api.ts';
 import { includedReportLimit, recentReportLimit } from '../domain/api-limits.ts';
-import { conditionOn, reportsInEffectOn, upcomingOn } from '../domain/condition-timeline.ts';
+import { conditionOn, reportsInEffectOn, nextUpcomingOn } from '../domain/condition-timeline.ts';
 import { reportsThatMatter } from '../domain/landmark-reports.ts';
 import { phaseOn } from '../domain/freshness.ts';
 
@@ -42,7 +42,7 @@ export function presentLandmarkSummary(landmark: StoredLandmarkSummary, day: str
     ...rest,
     currentCondition: presentCurrentCondition(landmark, day),
     reportCounts: { total: reportCount, current: reportsInEffectOn(landmark, day) },
-    announcedNext: announcedNextOf(upcomingOn(conditionTimeline, day)[0]),
+    announcedNext: announcedNextOf(nextUpcomingOn(conditionTimeline, day)),
   };
 }
 

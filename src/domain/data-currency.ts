@@ -1,5 +1,5 @@
 import type { StoredCurrentCondition, StoredLandmarkSummary } from '../schema/api.ts';
-import { conditionOn, upcomingOn } from './condition-timeline.ts';
+import { conditionOn, nextUpcomingOn } from './condition-timeline.ts';
 
 /**
  * How current the data set is on a day: which landmarks a report in effect says something about,
@@ -31,7 +31,7 @@ export function dataCurrencyOn(landmarks: readonly StoredLandmarkSummary[], day:
       withCurrentReport++;
       if (found.condition.condition !== 'open') affected.push({ landmark, condition: found.condition });
     }
-    const [next] = upcomingOn(landmark.conditionTimeline, day);
+    const next = nextUpcomingOn(landmark.conditionTimeline, day);
     if (next) announced.push({ landmark, condition: next });
     if (landmark.latestObservedAt !== null && (newestObservation === null || landmark.latestObservedAt > newestObservation)) newestObservation = landmark.latestObservedAt;
   }

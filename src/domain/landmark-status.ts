@@ -1,6 +1,6 @@
 import type { CatalogueLandmark, LandmarkStatus, StatusCheckEvidence, StatusEvidence, StatusStretch, StoredCurrentCondition, StoredLandmarkDetail, StoredReport, WatchCheck } from '../schema/api.ts';
 import { addDays, dayOf, instantOf } from '../schema/calendar.ts';
-import { conditionOn, upcomingOn } from './condition-timeline.ts';
+import { conditionOn, nextUpcomingOn } from './condition-timeline.ts';
 import { conditionLabel } from './in-words.ts';
 import { openEvidenceOn } from './watch-checks.ts';
 
@@ -142,7 +142,7 @@ export function reportsToRead(landmark: StoredLandmarkDetail, from: string, to: 
   for (const { decided } of decidedStretches(answerTimelineOf(landmark), from, to, now)) {
     if (decided.reportId !== undefined && !held.has(decided.reportId)) needed.add(decided.reportId);
   }
-  const [next] = upcomingOn(landmark.conditionTimeline, to);
+  const next = nextUpcomingOn(landmark.conditionTimeline, to);
   if (next && !held.has(next.reportId)) needed.add(next.reportId);
   return [...needed];
 }
@@ -191,7 +191,7 @@ function overallReason(stretches: readonly StatusStretch[]): string {
 }
 
 function nextOf(timeline: readonly StoredCurrentCondition[], reportsById: ReadonlyMap<string, StoredReport>, day: string): LandmarkStatus['next'] {
-  const [next] = upcomingOn(timeline, day);
+  const next = nextUpcomingOn(timeline, day);
   const report = next && reportsById.get(next.reportId);
   if (!report) return null;
   return { reportId: report.id, url: report.urls.html, condition: report.condition, summary: report.summary, from: report.from, until: report.until, untilKind: report.untilKind };

@@ -34,7 +34,7 @@ export function summaryForDays(summary: StoredLandmarkSummary, days: DayRange): 
 }
 
 /**
- * The entry upcomingOn puts first on some day of the range: announced by that day, starting after
+ * The entry nextUpcomingOn gives on some day of the range: announced by that day, starting after
  * it, soonest start first and, among equal starts, first in confirmation order.
  */
 function soonestAnnouncedOn(timeline: readonly StoredCurrentCondition[], days: DayRange): Set<StoredCurrentCondition> {

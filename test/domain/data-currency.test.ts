@@ -42,4 +42,24 @@ describe('how current the data set is on a day', () => {
     // The bridge's open report (60 days from 2026-11-20) still holds too.
     expect(currency.withCurrentReport).toBe(3);
   });
+
+  it('names, of a landmark\'s announcements, the soonest to start, announced by the day; the latest confirmed of a tie', () => {
+    const announcements = buildCatalogue(
+      {
+        landmarks: [landmark('gallery')],
+        reports: [
+          report('later', 'gallery', { observedAt: '2026-10-01', from: '2027-02-01' }),
+          report('soonold', 'gallery', { observedAt: '2026-10-05', from: '2027-01-10' }),
+          report('soonnew', 'gallery', { observedAt: '2026-10-10', from: '2027-01-10' }),
+        ],
+      },
+      'https://example.org',
+    ).landmarks.map(summaryOf);
+    const next = (day: string) => dataCurrencyOn(announcements, day).announced.map(({ condition }) => condition.reportId);
+    expect(next('2026-10-03')).toEqual(['later']);
+    expect(next('2026-10-07')).toEqual(['soonold']);
+    expect(next('2026-11-24')).toEqual(['soonnew']);
+    // Begun: the next one still to start.
+    expect(next('2027-01-15')).toEqual(['later']);
+  });
 });
