@@ -359,16 +359,3 @@ export function summaryOf(landmark: CatalogueLandmark | StoredLandmarkDetail): S
   const { website: _website, description: _description, watchChecks: _watchChecks, reports: _reports, ...summary } = landmark;
   return summary;
 }
-
-const summariesMade = new WeakMap<readonly CatalogueLandmark[], readonly StoredLandmarkSummary[]>();
-
-/**
- * The list entries of a catalogue's landmarks, made once per list: the API data and the pages both
- * take all 100k of them at a million reports. The list must not change afterwards (a catalogue's
- * does not).
- */
-export function summariesOf(landmarks: readonly CatalogueLandmark[]): readonly StoredLandmarkSummary[] {
-  let summaries = summariesMade.get(landmarks);
-  if (!summaries) summariesMade.set(landmarks, (summaries = landmarks.map(summaryOf)));
-  return summaries;
-}
