@@ -222,10 +222,10 @@ function* thenCall<T>(runs: Iterable<T>, done: () => void): Generator<T> {
 
 /**
  * Writes the database and the text pieces, cuts the database into parts and keeps it for the next
- * build; what the thread runs. `textsMade` gets the text pieces as soon as they are made (first with
- * a kept database, else with the last table's rows), before the database is indexed, cut and
- * hashed: the build then names them and has their wholes hashed meanwhile, which at a million
- * reports a rebuild otherwise waits 3 s for at its end.
+ * build; what the thread runs. `textsMade` gets the text pieces as soon as they are made (first
+ * when the kept database holds most rows, else with the last table's rows), before the database is
+ * indexed, cut and hashed: the build then names them and has their wholes hashed meanwhile, which
+ * at a million reports a rebuild otherwise waits 3 s for at its end.
  */
 export async function writeFromNdjson(job: FromNdjsonJob, textsMade: (texts: MadeText[]) => void = () => {}): Promise<FromNdjson> {
   if (job.kept) {
@@ -243,10 +243,13 @@ export async function writeFromNdjson(job: FromNdjsonJob, textsMade: (texts: Mad
       if (!told) textsMade(texts);
       told = true;
     };
-    // With a kept database, a rebuild's few pieces are made first, parsing the changed files once
-    // more: at a million reports, made while the kept rows were copied, they were told 3.5 s later,
-    // and the hashing of the CSV and JSON files' wholes, which the build then waits for, began as late.
-    const piecesFirst = kept !== undefined;
+    // When the kept database holds the rows of most NDJSON files (a rebuild), the few pieces still
+    // to make are made first, parsing the changed files once more: at a million reports, made while
+    // the kept rows were copied, they were told 3.5 s later, and the hashing of the CSV and JSON
+    // files' wholes, which the build then waits for, began as late. Otherwise (most rows changed)
+    // each file is parsed once, for its rows and its pieces together.
+    const files = job.tables.flatMap((table) => table.files.map(({ sha256 }) => kept?.runOf(table.name, sha256)));
+    const piecesFirst = files.filter(Boolean).length * 2 > files.length;
     if (piecesFirst) {
       for (const table of job.tables) makeTablePieces(table, job, texts);
       tell();
