@@ -113,23 +113,7 @@ export interface TextDownloadOptions {
   store?: OutputStore | undefined;
   /** Where a split download's whole SHA-256 is computed. */
   wholeHashes: WholeHashes;
-  /** Buffers to write with, shared by downloads written one after another (textBuffers); else its own. */
-  buffers?: TextBuffers;
 }
-
-/**
- * What writeTextDownload fills its pieces in (two buffers: one holds the piece handed on last while
- * the other is filled) and reads a run's last pieces into, each grown to the largest asked for.
- * Shared by the downloads of a build, written one at a time: made for each, they were up to 75 MB
- * of memory outside the heap per download, and V8 marks the whole heap for every 64 MB of that
- * (at a million reports, twice in a rebuild, on a heap of 800 MB).
- */
-export interface TextBuffers {
-  filling: [Buffer, Buffer];
-  lastRun: Buffer;
-}
-
-export const textBuffers = (): TextBuffers => ({ filling: [Buffer.alloc(64 * 1024), Buffer.alloc(64 * 1024)], lastRun: Buffer.alloc(0) });
 
 /** A text download as written; the SHA-256 of a split one is still being computed from its parts. */
 export type WrittenText = Omit<WrittenDownload, 'sha256'> & { sha256: Promise<string> };
@@ -197,8 +181,7 @@ export async function writeTextDownload(dir: string, fileName: string, sections:
   // holds the piece handed on last (`held` in writeRun) while the other is filled. A string and a
   // buffer per piece, up to 25 MiB each and hundreds of them at a million reports, kept the
   // collector marking the whole heap again and again (36 s of a 54 s stage).
-  const shared = options.buffers ?? textBuffers();
-  const buffers = shared.filling;
+  const buffers = [Buffer.alloc(64 * 1024), Buffer.alloc(64 * 1024)];
   let filling = 0;
 
   /**
@@ -239,25 +222,27 @@ export async function writeTextDownload(dir: string, fileName: string, sections:
     await written(held!.piece, held!.bytes, held!.index, true);
   };
 
-  /** The last build's run kept under `address`, from its layout and pieces (run-rows.ts), read into one buffer reused from run to run; undefined when it is not kept whole. */
+  // The last build's pieces of a run made again, read into one buffer reused from run to run.
+  let lastRunBytes = Buffer.alloc(0);
+  /** The last build's run kept under `address`, from its layout and pieces (run-rows.ts); undefined when it is not kept whole. */
   const lastRun = async (address: string): Promise<LastRun | undefined> => {
     const kept = store!.keptValue(address) as KeptRun | undefined;
     const layout = kept && (await store!.readKept(kept.layout));
     if (!kept || !layout) return undefined;
     let length = 0;
     for (const key of kept.pieces) {
-      const bytes = await store!.readKept(key, shared.lastRun.subarray(length));
+      const bytes = await store!.readKept(key, lastRunBytes.subarray(length));
       if (!bytes) return undefined;
-      if (bytes.buffer !== shared.lastRun.buffer) {
+      if (bytes.buffer !== lastRunBytes.buffer) {
         // No room left: grown, with what was read so far.
-        const grown = Buffer.alloc(Math.max(2 * shared.lastRun.length, length + bytes.length));
-        shared.lastRun.copy(grown, 0, 0, length);
+        const grown = Buffer.alloc(Math.max(2 * lastRunBytes.length, length + bytes.length));
+        lastRunBytes.copy(grown, 0, 0, length);
         grown.set(bytes, length);
-        shared.lastRun = grown;
+        lastRunBytes = grown;
       }
       length += bytes.length;
     }
-    return lastRunOf(layout, shared.lastRun.subarray(0, length));
+    return lastRunOf(layout, lastRunBytes.subarray(0, length));
   };
 
   for (const [sectionIndex, section] of sections.entries()) {
