@@ -97,10 +97,6 @@ export async function openKeptCommitTimes(file: string, folder: string): Promise
   };
 }
 
-export async function readKeptCommitTimesOf(file: string, folder: string, files: readonly string[]): Promise<CommitTimes | undefined> {
-  return (await openKeptCommitTimes(file, folder))?.timesOf(files);
-}
-
 export async function readKeptCommitTimes(file: string, folder: string): Promise<CommitTimes | undefined> {
   return (await openKeptCommitTimes(file, folder))?.all();
 }

@@ -33,9 +33,7 @@ export async function lastCommitTimes(repositoryRoot: string, folder: string, kn
     const committedAt = toTimestamp(Date.parse(date));
     for (const file of files) {
       const relative = file.startsWith(prefix) ? file.slice(prefix.length) : file;
-      // The latest, not the first listed: with clocks out of step, git's order is not the dates'.
-      const earlier = times.get(relative);
-      if (relative && (earlier === undefined || earlier < committedAt)) times.set(relative, committedAt);
+      if (relative) noteCommitTime(times, relative, committedAt);
     }
   }
   return { head, times };
@@ -55,4 +53,13 @@ async function gitPrefix(repositoryRoot: string): Promise<string> {
   } catch {
     return '';
   }
+}
+
+/**
+ * Notes that `file` was committed at `committedAt`: its time is the latest of its commits, not the
+ * first listed (with clocks out of step, git's order is not the dates').
+ */
+export function noteCommitTime(times: Map<string, string>, file: string, committedAt: string): void {
+  const earlier = times.get(file);
+  if (earlier === undefined || earlier < committedAt) times.set(file, committedAt);
 }

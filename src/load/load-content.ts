@@ -5,7 +5,7 @@ import { openParseCache, parseCacheHoldsShards } from '../kept/parse-cache.ts';
 import { unchangedBlobIds } from './blob-ids.ts';
 import type { FileOutcome } from './check-content-file.ts';
 import { crossCheck, type UnlocatedProblem } from './cross-checks.ts';
-import { lastCommitTimes } from './git-history.ts';
+import { lastCommitTimes, noteCommitTime } from './git-history.ts';
 import { locateProblems } from './locate-problems.ts';
 import type { BodySpool } from './body-spool.ts';
 import { parseContentFiles, type ParsedFiles } from './parse-files.ts';
@@ -137,11 +137,7 @@ export function reportCommitTimesAhead(root: string, keptIn: string): (files: re
     // A kept line that does not read as a time: the whole history, as without a kept file.
     if (!known) return (await lastCommitTimes(root, reportsFolder))?.times ?? new Map();
     const times = known.times;
-    // A file's time is the latest of its commits, as lastCommitTimes takes it over the kept times.
-    for (const [name, time] of since) {
-      const earlier = times.get(name);
-      if (earlier === undefined || earlier < time) times.set(name, time);
-    }
+    for (const [name, time] of since) noteCommitTime(times, name, time);
     return times;
   };
 }

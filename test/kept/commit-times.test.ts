@@ -2,7 +2,7 @@ import { appendFile, mkdir, readdir, truncate, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { syntheticCatalogueInput, writeSyntheticContent } from '../../scripts/lib/synthetic-content.ts';
-import { commitTimesFile, keepCommitTimes, readKeptCommitTimes, readKeptCommitTimesOf } from '../../src/kept/commit-times.ts';
+import { commitTimesFile, keepCommitTimes, openKeptCommitTimes, readKeptCommitTimes } from '../../src/kept/commit-times.ts';
 import { loadContent, reportCommitTimesAhead } from '../../src/load/load-content.ts';
 import { writeContentTree } from '../support/content-files.ts';
 import { commitEverything, gitAt as git } from '../support/git.ts';
@@ -77,12 +77,12 @@ describe('commit times kept between builds', () => {
     const whole = (await readKeptCommitTimes(commitTimesFile(root), 'content/reports'))!;
     const lines = [...whole.times.keys()];
     const wanted = [lines[0]!, lines.at(-1)!, content.reports[3]!.file, 'content/reports/nowhere/absent0001.md'];
-    const found = await readKeptCommitTimesOf(commitTimesFile(root), 'content/reports', wanted);
+    const found = (await openKeptCommitTimes(commitTimesFile(root), 'content/reports'))?.timesOf(wanted);
     expect(found?.head).toBe(whole.head);
     expect(found?.times).toEqual(new Map(wanted.slice(0, 3).map((file) => [file, whole.times.get(file)])));
     expect(found?.times.get(content.reports[3]!.file)).toBe('2026-03-01T00:00:00Z');
     await truncate(commitTimesFile(root), 200);
-    expect(await readKeptCommitTimesOf(commitTimesFile(root), 'content/reports', wanted)).toBeUndefined();
+    expect((await openKeptCommitTimes(commitTimesFile(root), 'content/reports'))?.timesOf(wanted)).toBeUndefined();
   });
 
   it('are begun before a rebuild knows its files, and give those files what the whole history gives', async () => {
