@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { deserialize, serialize } from 'node:v8';
 import { conditionOf, landmarkDetailOf, landmarkReferenceOf, type Catalogue, type LandmarkOwnFields, type ReportBodies, type ReportEvidenceAt } from '../domain/catalogue.ts';
-import { digestBytes, DigestList } from '../domain/input-digests.ts';
+import { DigestList } from '../domain/input-digests.ts';
 import type { CatalogueLandmark, CatalogueReport, ReportEvidence, StoredCurrentCondition } from '../schema/api.ts';
 import { siteUrls, type SiteUrls } from '../domain/urls.ts';
 import { rememberReportColumns, reportColumnsOf, type ReportColumns } from '../domain/report-columns.ts';
@@ -125,16 +125,11 @@ export function splitCatalogue(catalogue: Catalogue): KeptCatalogue {
   const parts = Array.from({ length: catalogueShardCount }, () => ({ landmarks: [] as number[], reports: [] as number[] }));
   order.landmarks.forEach((shard, index) => parts[shard]!.landmarks.push(index));
   order.reports.forEach((shard, index) => parts[shard]!.reports.push(index));
-  const digestsAt = (list: DigestList, indexes: number[]) => {
-    const bytes = new Uint8Array(indexes.length * digestBytes);
-    indexes.forEach((index, position) => bytes.set(list.at(index), position * digestBytes));
-    return bytes;
-  };
   const shards = parts.map(({ landmarks, reports }) => ({
     landmarks: landmarks.map((index) => catalogue.landmarks[index]!),
-    landmarkDigests: digestsAt(inputDigests.landmarks, landmarks),
+    landmarkDigests: inputDigests.landmarks.gathered(landmarks),
     reports: reports.map((index) => catalogue.reports[index]!),
-    reportDigests: digestsAt(inputDigests.reports, reports),
+    reportDigests: inputDigests.reports.gathered(reports),
     evidence: (index: number) => catalogue.evidence(reports[index]!),
   }));
   return { shards, order, close: async () => {} };
@@ -176,7 +171,7 @@ function interleave<T>(runs: readonly { items: readonly T[]; digests: Uint8Array
     const position = next[run]!++;
     items[index] = runs[run]!.items[position]!;
     indexes[index] = position;
-    digests.push(runs[run]!.digests.subarray(position * digestBytes, (position + 1) * digestBytes));
+    digests.push(runs[run]!.digests, position);
   });
   return { items, digests, indexes };
 }

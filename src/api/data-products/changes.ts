@@ -27,7 +27,7 @@ export const changes = declareDataProduct({
     yield dataFile(paths.changesManifest, () => feed.manifest);
     for (const [index, chunk] of feed.chunks.entries()) {
       const changesInChunk = () => chunk.map((position) => changeOf(reports[position]!, catalogue.siteUrl));
-      yield dataFile(paths.changesChunk(index), changesInChunk, digests && (() => chunk.map((position) => digests.reports.at(position))));
+      yield dataFile(paths.changesChunk(index), changesInChunk, digests && (() => [digests.reports.gathered(chunk)]));
     }
   },
   fileCount: ({ reports }, layout) => 1 + Math.ceil(reports / layout.changesChunkSize),

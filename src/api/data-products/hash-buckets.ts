@@ -20,7 +20,7 @@ export function* bucketFiles<T>(
 ): Generator<DataFile> {
   for (const [index, positions] of bucketPositions(keyHashes, bucketCount).entries()) {
     const bucket = () => jsonObjectPieces(positions.map((position) => [keyAt(position), publishedJson(records[position]!, position)]));
-    yield jsonDataFile(pathOf(index), bucket, digests && (() => positions.map((position) => digests.at(position))));
+    yield jsonDataFile(pathOf(index), bucket, digests && (() => [digests.gathered(positions)]));
   }
 }
 

@@ -30,7 +30,7 @@ export const heavyReports = declareDataProduct({
     const digests = catalogue.inputDigests?.reports;
     for (const [index, chunk] of chunks.entries()) {
       const reports = () => jsonArrayPieces(chunk.map(({ position }) => publishedReportJson(catalogue.reports[position]!, catalogue, position)));
-      yield jsonDataFile(paths.heavyReportsChunk(index), reports, digests && (() => chunk.map(({ position }) => digests.at(position))));
+      yield jsonDataFile(paths.heavyReportsChunk(index), reports, digests && (() => [digests.gathered(chunk.map(({ position }) => position))]));
     }
   },
   // At most: only the reports of heavy landmarks are there.

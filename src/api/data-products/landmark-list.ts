@@ -16,7 +16,7 @@ export const landmarkList = declareDataProduct({
     yield dataFile(paths.landmarkPagesManifest, () => list.manifest);
     for (const [index, chunk] of list.chunks.entries()) {
       const start = index * layout.landmarkChunkSize;
-      yield dataFile(paths.landmarkPagesChunk(index), () => chunk, digests && (() => chunk.map((_, offset) => digests.landmarks.at(start + offset))));
+      yield dataFile(paths.landmarkPagesChunk(index), () => chunk, digests && (() => [digests.landmarks.range(start, start + chunk.length)]));
     }
   },
   fileCount: ({ landmarks }, layout) => 1 + Math.ceil(landmarks / layout.landmarkChunkSize),

@@ -78,7 +78,7 @@ export const nearbyCells = declareDataProduct({
           }
           return Object.fromEntries(byKey);
         };
-        yield dataFile(paths.nearbyBucket(level, index), cells, inputDigests && (() => bucket.map((position) => inputDigests.landmarks.at(position))));
+        yield dataFile(paths.nearbyBucket(level, index), cells, inputDigests && (() => [inputDigests.landmarks.gathered(bucket)]));
       }
     }
   },

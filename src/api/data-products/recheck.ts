@@ -26,7 +26,7 @@ export const recheck = declareDataProduct({
     const day = new TextEncoder().encode(notBefore);
     for (const [index, chunk] of chunks.entries()) {
       const entries = () => chunk.map((item) => recheckEntryOf(landmarks[item.index]!, notBefore));
-      yield dataFile(paths.recheckChunk(index), entries, inputDigests && (() => [day, ...chunk.map((item) => inputDigests.landmarks.at(item.index))]));
+      yield dataFile(paths.recheckChunk(index), entries, inputDigests && (() => [day, inputDigests.landmarks.gathered(chunk.map((item) => item.index))]));
     }
   },
   fileCount: ({ landmarks }) => 1 + Math.ceil(landmarks / recheckChunkSizeFor(landmarks)),
