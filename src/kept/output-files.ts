@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, statSync, type BigIntStats } from 'node:fs';
+import { existsSync, linkSync, statSync, type BigIntStats } from 'node:fs';
 import { copyFile, link, mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { feedFile, fileIdentity, sha256Hex, withOpenFile } from './digests.ts';
@@ -218,8 +218,15 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
           await mkdir(folder, { recursive: true });
           madeFolders.add(folder);
         }
-        // A copy where a link is impossible (the store on another file system).
-        await link(kept, target).catch(() => copyFile(kept, target));
+        // Linked at once, not in Node's thread pool: a link is a change to a folder, not a wait for
+        // the disk, and 18,000 asynchronous ones took 0.7 s of this thread in a one-report rebuild at
+        // a million reports (0.2 s this way). A copy where a link is impossible (the store on another
+        // file system).
+        try {
+          linkSync(kept, target);
+        } catch {
+          await copyFile(kept, target);
+        }
       } catch {
         return undefined; // removed since it was checked: the caller writes the file afresh
       }
