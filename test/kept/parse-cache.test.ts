@@ -124,4 +124,22 @@ describe('the parse cache', () => {
     expect(results.filter(([file, kept]) => kept !== undefined && kept !== file)).toEqual([]);
     expect(backwards.hits).toBeLessThan(files.length);
   });
+
+  it('keeps the last outcome given for a file, once, among the files added out of path order', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'parse-cache-'));
+    const files = Array.from({ length: 50 }, (_, index) => `content/reports/landmark-${index % 3}/${String(index).padStart(4, '0')}.md`);
+    const outcome = (kept: string) => ({ problems: [], kept }) as unknown as FileOutcome;
+    const first = await openParseCache(dir);
+    // Added in reverse, as parse workers may answer; the tenth file twice, with other bytes the second time.
+    for (const file of [...files].reverse()) first.set('a'.repeat(40), file, outcome(file));
+    first.set('b'.repeat(40), files[10]!, outcome('again'));
+    await first.close();
+
+    const next = await openParseCache(dir);
+    const found = [...files].sort().map((file) => (next.get(file === files[10] ? 'b'.repeat(40) : 'a'.repeat(40), file) as unknown as { kept: string } | undefined)?.kept);
+    expect(found).toEqual([...files].sort().map((file) => (file === files[10] ? 'again' : file)));
+    // Looked up under the bytes it was first given, the file is not found: that entry was not kept.
+    const older = await openParseCache(dir);
+    expect(older.get('a'.repeat(40), files[10]!)).toBeUndefined();
+  });
 });
