@@ -32,6 +32,7 @@ import { sitemapFiles } from './sitemap-files.ts';
 import { moveInto, removeAbandonedStaging, swapIn } from './staging.ts';
 import { openReportTexts } from './report-texts.ts';
 import { keptDerivations } from './kept-derivations.ts';
+import { countExternalMemoryInHeapLimit } from './external-memory.ts';
 
 export interface BuildOptions {
   /** The project: Astro pages, config. */
@@ -69,7 +70,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   try {
     await removeAbandonedStaging(options.projectRoot, stagingPrefix);
     await Promise.all([staging, beside].map((folder) => rm(folder, { recursive: true, force: true })));
-    const made = await makeFromCatalogue(options, beside);
+    let made: Awaited<ReturnType<typeof makeFromCatalogue>>;
+    try {
+      made = await makeFromCatalogue(options, beside);
+    } finally {
+      // Only the rebuild's catalogue is worth it (external-memory.ts), not Astro's pages.
+      countExternalMemoryInHeapLimit(false);
+    }
     if (!made.ok) return made;
     // The catalogue is no longer held: the pages get only what they show of it, and Astro's bundler
     // fills the space the catalogue took, collected first, rather than more memory beside it.
@@ -168,8 +175,10 @@ async function catalogueOf(options: BuildOptions, fingerprint: string): Promise<
   const changes = contentChanges(root, manifest?.state);
   let notUsed: string | undefined;
   if (manifest) {
+    countExternalMemoryInHeapLimit(true);
     const kept = await applyChanges(options, fingerprint, manifest, changes);
     if (kept.ok) return kept;
+    countExternalMemoryInHeapLimit(false);
     notUsed = kept.reason;
   }
   const loaded = await loadAndDerive(options);
