@@ -5,16 +5,22 @@ import { setFlagsFromString } from 'node:v8';
  * heap's own limit, rather than starting a full collection for every 64 MB allocated since the
  * last one, V8's default.
  *
- * A rebuild turns it on: its heap holds the kept catalogue (800 MB at a million reports) and its
- * kept columns, digests and file pieces are typed arrays and buffers, so each 64 MB of them had the
- * collector mark the whole heap again. Traced, a one-report rebuild at 100k landmarks / 1M reports
- * did so twice right after its kept read; with the setting on, its rebuilds took 0.86 times as long,
- * taken in turn. A full load leaves it off: it writes every file, buffers of gigabytes in all, and
- * with it on its process grew to 3.2 GiB instead of 2.2 (docs/performance.md).
+ * Worth it while a rebuild reads the kept catalogue and makes the few files its changes touch: its
+ * heap holds the catalogue (800 MB at a million reports), and its kept columns, digests and file
+ * pieces are typed arrays and buffers, so each 64 MB of them had the collector mark the whole heap
+ * again. Traced, a one-report rebuild at 100k landmarks / 1M reports did so twice right after its
+ * kept read; with the setting on, its rebuilds took 0.86 times as long, taken in turn. Not for a
+ * build that makes most files: they are written from buffers, gigabytes in all, which then wait
+ * for a collection of the heap to be freed. With the setting on, a cold build's process grew to
+ * 3.2 GiB instead of 2.2, and a rebuild making every file again (after a change of code) to 2.5
+ * GiB instead of 2.3 (docs/performance.md).
  *
- * V8 reads the setting at each allocation, so it can change while the process runs; the build
+ * V8 reads the setting as memory is allocated, so it can change while the process runs; the build
  * process is its own (scripts/build.ts runs it as a child), so nothing else shares it.
  */
 export function countExternalMemoryInHeapLimit(on: boolean): void {
   setFlagsFromString(on ? '--external-memory-accounted-in-global-limit' : '--no-external-memory-accounted-in-global-limit');
 }
+
+/** Changed content files up to which a rebuild with the same code counts as making few files. */
+export const fewChangedFiles = 1000;
