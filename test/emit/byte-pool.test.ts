@@ -18,6 +18,15 @@ describe('the pool of buffers for files being written', () => {
     expect(third.length).toBe(5);
   });
 
+  it('holds no more than 64 MB of free buffers', () => {
+    const pool = bytePool();
+    const taken = Array.from({ length: 3 }, () => pool.take(30 * 2 ** 20));
+    for (const bytes of taken) pool.give(bytes);
+    // Two of 32 MB each are kept; the third is left to the collector.
+    const again = Array.from({ length: 3 }, () => pool.take(30 * 2 ** 20));
+    expect(again.filter((bytes) => taken.some((before) => before.buffer === bytes.buffer))).toHaveLength(2);
+  });
+
   it('gives the smallest free buffer that fits, and a new one when none does', () => {
     const pool = bytePool();
     const large = pool.take(3_000_000);
