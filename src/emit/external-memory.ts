@@ -9,11 +9,13 @@ import { setFlagsFromString } from 'node:v8';
  * heap holds the catalogue (800 MB at a million reports), and its kept columns, digests and file
  * pieces are typed arrays and buffers, so each 64 MB of them had the collector mark the whole heap
  * again. Traced, a one-report rebuild at 100k landmarks / 1M reports did so twice right after its
- * kept read; with the setting on, its rebuilds took 0.86 times as long, taken in turn. Not for a
- * build that makes most files: they are written from buffers, gigabytes in all, which then wait
- * for a collection of the heap to be freed. With the setting on, a cold build's process grew to
- * 3.2 GiB instead of 2.2, and a rebuild making every file again (after a change of code) to 2.5
- * GiB instead of 2.3 (docs/performance.md).
+ * kept read. With the setting on for the whole rebuild, one-report rebuilds took 22.1-23.8 s; on
+ * only for the kept read, 24.8-29.0 s, about what the code before took without it (28.8-30.4 s).
+ * Not for a build that makes many files: they are written from buffers, gigabytes in
+ * all, which then wait for a collection of the heap to be freed. With the setting on, a cold
+ * build's process grew to 3.2 GiB instead of 2.2; a rebuild after a change of code, which makes
+ * every file again, to 2.5 GiB instead of 2.3; after 100 changed reports to 2.5-2.7 GiB instead of
+ * 2.0; after 10, to 2.2 GiB instead of 1.9 (docs/performance.md). The build stays under 2.5 GiB.
  *
  * V8 reads the setting as memory is allocated, so it can change while the process runs; the build
  * process is its own (scripts/build.ts runs it as a child), so nothing else shares it.
@@ -22,5 +24,5 @@ export function countExternalMemoryInHeapLimit(on: boolean): void {
   setFlagsFromString(on ? '--external-memory-accounted-in-global-limit' : '--no-external-memory-accounted-in-global-limit');
 }
 
-/** Changed content files up to which a rebuild with the same code counts as making few files. */
-export const fewChangedFiles = 1000;
+/** Changed content files up to which a rebuild with the same code counts as making few files (measured up to 10). */
+export const fewChangedFiles = 10;
