@@ -4,7 +4,6 @@ import { dataStoreOver, type DataStore } from '../api/data-products.ts';
 import type { DataFile } from '../api/data-products/product.ts';
 import type { OutputStore } from '../kept/output-files.ts';
 import type { Utf8Bytes } from '../domain/json-texts.ts';
-import { bytePool, type BytePool } from './byte-pool.ts';
 
 /** Writes a file below `outDir` at a site path such as `/_data/landmarks/0.json`. */
 export async function writeSiteFile(outDir: string, sitePath: string, contents: string | Uint8Array): Promise<void> {
@@ -19,7 +18,6 @@ export async function writeSiteFile(outDir: string, sitePath: string, contents: 
  */
 export async function emitDataFiles(dataFiles: Iterable<DataFile>, outDir: string, store?: OutputStore): Promise<void> {
   let textInFlight = 0;
-  const buffers = bytePool();
   // Each folder made once, not once per file: 11,600 calls took a second of a profiled cold build.
   const folders = new Map<string, Promise<unknown>>();
   const folderOf = (target: string) => {
@@ -35,14 +33,13 @@ export async function emitDataFiles(dataFiles: Iterable<DataFile>, outDir: strin
     const text = contents();
     const length = typeof text === 'string' ? text.length : text.reduce((sum, piece) => sum + piece.length, 0);
     textInFlight += length;
-    // Encoded once, for the file and for the store's hash, which would encode the text again.
-    const bytes = typeof text === 'string' ? stringBytes(text, buffers) : bytesOfPieces(text, length, buffers);
     try {
+      // Encoded once, for the file and for the store's hash, which would encode the text again.
+      const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : bytesOfPieces(text, length);
       await folderOf(target);
       await writeFile(target, bytes);
       if (key !== undefined) await store!.keep(key, target, bytes);
     } finally {
-      buffers.give(bytes);
       textInFlight -= length;
     }
   };
@@ -72,17 +69,10 @@ export async function emitDataFiles(dataFiles: Iterable<DataFile>, outDir: strin
  * kilobytes, twice (joined, then flattened with its newline), which the collector frees only in a
  * full collection: at the build's peak of memory, gigabytes of them grew the heap toward its limit.
  */
-function bytesOfPieces(pieces: readonly Utf8Bytes[], length: number, buffers: BytePool): Buffer<ArrayBuffer> {
-  const bytes = buffers.take(length);
+function bytesOfPieces(pieces: readonly Utf8Bytes[], length: number): Buffer {
+  const bytes = Buffer.allocUnsafe(length);
   let offset = 0;
-  for (const piece of pieces) offset += bytes.write(piece, offset, 'latin1');
-  return bytes;
-}
-
-/** The text's UTF-8 bytes, in a buffer of the pool. */
-function stringBytes(text: string, buffers: BytePool): Buffer<ArrayBuffer> {
-  const bytes = buffers.take(Buffer.byteLength(text, 'utf8'));
-  bytes.write(text, 0, 'utf8');
+  for (const piece of pieces) offset += bytes.latin1Write(piece, offset);
   return bytes;
 }
 
