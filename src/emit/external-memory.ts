@@ -11,11 +11,12 @@ import { setFlagsFromString } from 'node:v8';
  * again. Traced, a one-report rebuild at 100k landmarks / 1M reports did so twice right after its
  * kept read. With the setting on for the whole rebuild, one-report rebuilds took 22.1-23.8 s; on
  * only for the kept read, 24.8-29.0 s, about what the code before took without it (28.8-30.4 s).
- * Not for a build that makes many files: they are written from buffers, gigabytes in
- * all, which then wait for a collection of the heap to be freed. With the setting on, a cold
- * build's process grew to 3.2 GiB instead of 2.2; a rebuild after a change of code, which makes
- * every file again, to 2.5 GiB instead of 2.3; after 100 changed reports to 2.5-2.7 GiB instead of
- * 2.0; after 10, to 2.2 GiB instead of 1.9 (docs/performance.md). The build stays under 2.5 GiB.
+ * Not for a build that makes many files: they are written from buffers, gigabytes in all, which
+ * then wait for a collection of the heap to be freed. With the setting on, a cold build's process
+ * grew to 3.2 GiB (2.2 without); a rebuild after a change of code, which makes every file again, to
+ * 2.96 GiB (2.3 without); rebuilds after about 100 changed reports to 2.46-2.78 GiB (2.0-2.2
+ * without); after 10, to 2.2 GiB (1.9 without). The build must stay under 2.5 GiB
+ * (docs/performance.md).
  *
  * V8 reads the setting as memory is allocated, so it can change while the process runs; the build
  * process is its own (scripts/build.ts runs it as a child), so nothing else shares it.
