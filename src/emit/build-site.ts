@@ -32,7 +32,6 @@ import { sitemapFiles } from './sitemap-files.ts';
 import { moveInto, removeAbandonedStaging, swapIn } from './staging.ts';
 import { openReportTexts } from './report-texts.ts';
 import { keptDerivations } from './kept-derivations.ts';
-import { countExternalMemoryInHeapLimit, fewChangedFiles } from './external-memory.ts';
 
 export interface BuildOptions {
   /** The project: Astro pages, config. */
@@ -70,13 +69,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   try {
     await removeAbandonedStaging(options.projectRoot, stagingPrefix);
     await Promise.all([staging, beside].map((folder) => rm(folder, { recursive: true, force: true })));
-    let made: Awaited<ReturnType<typeof makeFromCatalogue>>;
-    try {
-      made = await makeFromCatalogue(options, beside);
-    } finally {
-      // Only the rebuild's catalogue is worth it (external-memory.ts), not Astro's pages.
-      countExternalMemoryInHeapLimit(false);
-    }
+    const made = await makeFromCatalogue(options, beside);
     if (!made.ok) return made;
     // The catalogue is no longer held: the pages get only what they show of it, and Astro's bundler
     // fills the space the catalogue took, collected first, rather than more memory beside it.
@@ -124,8 +117,6 @@ async function makeFromCatalogue(options: BuildOptions, dir: string): Promise<Ma
   try {
     const fingerprint = buildFingerprint(options.siteUrl, repositoryUrl);
     const store = await openOutputStore(outputStoreDir(options.contentRoot), fingerprint);
-    // Left on from the kept read only when this rebuild makes few files (external-memory.ts).
-    countExternalMemoryInHeapLimit(loaded.changedFiles !== undefined && loaded.changedFiles <= fewChangedFiles && store.keptBySameCode);
     let onPages: CatalogueOnPages | undefined;
     // The API data, the sitemaps and the entry points are written while the SQLite download is made
     // in its own thread, and what the pages show is taken meanwhile: at a million reports a rebuild
@@ -177,11 +168,8 @@ async function catalogueOf(options: BuildOptions, fingerprint: string): Promise<
   const changes = contentChanges(root, manifest?.state);
   let notUsed: string | undefined;
   if (manifest) {
-    // While the kept catalogue is read; makeFromCatalogue says whether for its files too.
-    countExternalMemoryInHeapLimit(true);
     const kept = await applyChanges(options, fingerprint, manifest, changes);
     if (kept.ok) return kept;
-    countExternalMemoryInHeapLimit(false);
     notUsed = kept.reason;
   }
   const loaded = await loadAndDerive(options);
@@ -239,7 +227,7 @@ async function applyChanges(options: BuildOptions, fingerprint: string, manifest
       () => '',
       (error: Error) => `could not keep the catalogue: ${error.message.split('\n')[0]}`,
     );
-  return { ok: true, catalogue: joinShards(update.catalogue, options.siteUrl, reportBodiesIn(root)), parsing, keptFiles: update.catalogue, keep, changedFiles: changed };
+  return { ok: true, catalogue: joinShards(update.catalogue, options.siteUrl, reportBodiesIn(root)), parsing, keptFiles: update.catalogue, keep };
 }
 
 /**
@@ -290,8 +278,6 @@ interface Derived {
    * first download: at a million reports that was a third of a second before the SQLite thread could start.
    */
   keep?: () => Promise<string>;
-  /** How many content files changed since the kept catalogue, when it was used. */
-  changedFiles?: number;
 }
 
 /** Yields each item of `items` and removes it from the array, which ends empty. */

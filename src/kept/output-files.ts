@@ -61,8 +61,6 @@ export interface OutputStore {
   close(): Promise<void>;
   /** Files reused and files made by this build, for the build to print. */
   readonly counts: { reused: number; made: number };
-  /** True when the last build that kept files here ran the same code (the fingerprint): most of its files can be reused. */
-  readonly keptBySameCode: boolean;
   /** What was ignored, in words, for the build to print. */
   readonly notes: string[];
 }
@@ -196,10 +194,6 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
   const madeFolders = new Set<string>();
   // Keys, not a count: a file found damaged by `reuse` may be read again by `readKept`.
   const corrupt = new Set<string>();
-  // Kept under a key made of the fingerprint alone, as every key is made with it.
-  const codeKey = createHash('sha256').update(`${fingerprint}\ncode\n`).digest('hex');
-  const keptBySameCode = previous[codeKey] !== undefined;
-  next[codeKey] = { value: true };
 
   return {
     keyOf(sitePath, inputs) {
@@ -307,7 +301,6 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
       }
     },
     counts,
-    keptBySameCode,
     notes,
   };
 }
