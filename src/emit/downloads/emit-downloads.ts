@@ -10,7 +10,7 @@ import { downloadResources } from './download-formats.ts';
 import { startFromNdjson, type DatabaseRows, type TextJob } from './from-ndjson.ts';
 import { ndjsonFormat } from './formats/ndjson.ts';
 import type { OutputStore } from '../../kept/output-files.ts';
-import { writeTextDownload, type TextDownloadOptions, type WrittenDownload, type WrittenText } from './split-files.ts';
+import { textBuffers, writeTextDownload, type TextDownloadOptions, type WrittenDownload, type WrittenText } from './split-files.ts';
 import { textFromNdjson, type TextFromNdjson, type TextSectionFromNdjson } from './text-from-ndjson.ts';
 import { startWholeHashes, type WholeHashes } from './whole-hashes.ts';
 
@@ -52,7 +52,8 @@ export async function emitBulkDownloads(
   const tables: TableColumns[] = downloadTables.map((table) => ({ table: table as TableColumns['table'], columns: flatColumns(table.schema) }));
   const textWritten = new Map<string, WrittenText>();
   const wholeHashes = startWholeHashes();
-  const text: TextDownloadOptions = { maxBytes: maxFileBytes, store: options.store, wholeHashes };
+  // One set of buffers for the text downloads, written one after another below.
+  const text: TextDownloadOptions = { maxBytes: maxFileBytes, store: options.store, wholeHashes, buffers: textBuffers() };
   const rowsPerPart = options.rowsPerPart ?? rowsPerDownloadPart;
   const tablesInDownloads = new Map<string, TableInDownloads>();
   const table = (downloadTable: DownloadTable<unknown>) => {

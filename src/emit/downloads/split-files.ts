@@ -113,7 +113,23 @@ export interface TextDownloadOptions {
   store?: OutputStore | undefined;
   /** Where a split download's whole SHA-256 is computed. */
   wholeHashes: WholeHashes;
+  /** What to write in (textBuffers), shared by the downloads a build writes one after another; else the download's own. */
+  buffers?: TextBuffers;
 }
+
+/**
+ * The buffers writeTextDownload fills its pieces in (two: one holds the piece handed on last while
+ * the other is filled) and reads a run's last pieces into, each grown to the largest asked for.
+ * Memory outside the heap is what V8 answers with full collections, one for every 64 MB allocated
+ * since the last: made for each download and grown by doubling, they were 170–360 MB of it in a
+ * one-report rebuild at a million reports, five or six collections of an 800 MB heap.
+ */
+export interface TextBuffers {
+  filling: [Buffer, Buffer];
+  lastRun: Buffer;
+}
+
+export const textBuffers = (): TextBuffers => ({ filling: [Buffer.allocUnsafe(64 * 1024), Buffer.allocUnsafe(64 * 1024)], lastRun: Buffer.allocUnsafe(0) });
 
 /** A text download as written; the SHA-256 of a split one is still being computed from its parts. */
 export type WrittenText = Omit<WrittenDownload, 'sha256'> & { sha256: Promise<string> };
@@ -181,7 +197,8 @@ export async function writeTextDownload(dir: string, fileName: string, sections:
   // holds the piece handed on last (`held` in writeRun) while the other is filled. A string and a
   // buffer per piece, up to 25 MiB each and hundreds of them at a million reports, kept the
   // collector marking the whole heap again and again (36 s of a 54 s stage).
-  const buffers = [Buffer.alloc(64 * 1024), Buffer.alloc(64 * 1024)];
+  const shared = options.buffers ?? textBuffers();
+  const buffers = shared.filling;
   let filling = 0;
 
   /**
@@ -210,7 +227,7 @@ export async function writeTextDownload(dir: string, fileName: string, sections:
       if (pendingBytes > 0 && pendingBytes + bytes > maxBytes) await flush();
       let buffer = buffers[filling]!;
       if (pendingBytes + bytes > buffer.length) {
-        const grown = Buffer.alloc(Math.max(pendingBytes + bytes, Math.min(2 * buffer.length, maxBytes)));
+        const grown = Buffer.allocUnsafe(Math.max(pendingBytes + bytes, Math.min(2 * buffer.length, maxBytes)));
         buffer.copy(grown, 0, 0, pendingBytes);
         buffers[filling] = buffer = grown;
       }
@@ -222,27 +239,25 @@ export async function writeTextDownload(dir: string, fileName: string, sections:
     await written(held!.piece, held!.bytes, held!.index, true);
   };
 
-  // The last build's pieces of a run made again, read into one buffer reused from run to run.
-  let lastRunBytes = Buffer.alloc(0);
-  /** The last build's run kept under `address`, from its layout and pieces (run-rows.ts); undefined when it is not kept whole. */
+  /** The last build's run kept under `address`, from its layout and pieces (run-rows.ts), read into one buffer reused from run to run; undefined when it is not kept whole. */
   const lastRun = async (address: string): Promise<LastRun | undefined> => {
     const kept = store!.keptValue(address) as KeptRun | undefined;
     const layout = kept && (await store!.readKept(kept.layout));
     if (!kept || !layout) return undefined;
     let length = 0;
     for (const key of kept.pieces) {
-      const bytes = await store!.readKept(key, lastRunBytes.subarray(length));
+      const bytes = await store!.readKept(key, shared.lastRun.subarray(length));
       if (!bytes) return undefined;
-      if (bytes.buffer !== lastRunBytes.buffer) {
+      if (bytes.buffer !== shared.lastRun.buffer) {
         // No room left: grown, with what was read so far.
-        const grown = Buffer.alloc(Math.max(2 * lastRunBytes.length, length + bytes.length));
-        lastRunBytes.copy(grown, 0, 0, length);
+        const grown = Buffer.allocUnsafe(Math.max(2 * shared.lastRun.length, length + bytes.length));
+        shared.lastRun.copy(grown, 0, 0, length);
         grown.set(bytes, length);
-        lastRunBytes = grown;
+        shared.lastRun = grown;
       }
       length += bytes.length;
     }
-    return lastRunOf(layout, lastRunBytes.subarray(0, length));
+    return lastRunOf(layout, shared.lastRun.subarray(0, length));
   };
 
   for (const [sectionIndex, section] of sections.entries()) {
