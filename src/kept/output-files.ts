@@ -50,9 +50,10 @@ export interface OutputStore {
   /**
    * The bytes of the file the last build kept under `key`, or undefined when none was kept or its
    * bytes changed; kept for the next build only when kept again or retained. They are read into
-   * `into` when it has room (the bytes given back are then a view of it), else into a new buffer.
+   * the buffer `into` gives for the file's size, at least that long (the bytes given back are then
+   * a view of it), else into a new buffer.
    */
-  readKept(key: string, into?: Uint8Array): Promise<Uint8Array | undefined>;
+  readKept(key: string, into?: (size: number) => Uint8Array): Promise<Uint8Array | undefined>;
   /** Keeps `bytes`, which no published file holds (what a build reads back, not what it serves), under `key` for the next build. */
   keepBytes(key: string, bytes: Uint8Array): Promise<void>;
   /** Keeps the file or value the last build kept under `key` for the next build, unread; false when there is none. */
@@ -138,12 +139,12 @@ function checkFile(file: string, buffer: Uint8Array, known: KeptEntry): { kept: 
   });
 }
 
-/** The file's bytes, read into `into` when it has room; undefined when the file ends before its size. */
-async function readWhole(file: string, into: Uint8Array | undefined): Promise<Uint8Array | undefined> {
+/** The file's bytes, read into the buffer `into` gives for its size, else a new one; undefined when the file ends before its size. */
+async function readWhole(file: string, into: ((size: number) => Uint8Array) | undefined): Promise<Uint8Array | undefined> {
   const handle = await open(file);
   try {
     const { size } = await handle.stat();
-    const bytes = into && into.length >= size ? into.subarray(0, size) : new Uint8Array(size);
+    const bytes = into ? into(size).subarray(0, size) : new Uint8Array(size);
     for (let done = 0; done < size; ) {
       const { bytesRead } = await handle.read(bytes, done, size - done, done);
       if (bytesRead === 0) return undefined;

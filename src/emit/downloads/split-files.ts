@@ -119,10 +119,11 @@ export interface TextDownloadOptions {
 
 /**
  * The buffers writeTextDownload fills its pieces in (two: one holds the piece handed on last while
- * the other is filled) and reads a run's last pieces into, each grown to the largest asked for.
- * Memory outside the heap is what V8 answers with full collections, one for every 64 MB allocated
- * since the last: made for each download and grown by doubling, they were 170–360 MB of it in a
- * one-report rebuild at a million reports, five or six collections of an 800 MB heap.
+ * the other is filled) and reads a run's last pieces into. Each is grown once, when a piece does not
+ * fit, to the largest a piece can be (the limit of a file). Memory outside the heap is what V8
+ * answers with full collections, one for every 64 MB allocated since the last: made for each
+ * download and grown by doubling, they were 170–360 MB of it in a one-report rebuild at a million
+ * reports, three to six collections of an 800 MB heap.
  */
 export interface TextBuffers {
   filling: [Buffer, Buffer];
@@ -227,7 +228,8 @@ export async function writeTextDownload(dir: string, fileName: string, sections:
       if (pendingBytes > 0 && pendingBytes + bytes > maxBytes) await flush();
       let buffer = buffers[filling]!;
       if (pendingBytes + bytes > buffer.length) {
-        const grown = Buffer.allocUnsafe(Math.max(pendingBytes + bytes, Math.min(2 * buffer.length, maxBytes)));
+        // Straight to the largest a piece can be (see TextBuffers).
+        const grown = Buffer.allocUnsafe(maxBytes);
         buffer.copy(grown, 0, 0, pendingBytes);
         buffers[filling] = buffer = grown;
       }
@@ -245,16 +247,18 @@ export async function writeTextDownload(dir: string, fileName: string, sections:
     const layout = kept && (await store!.readKept(kept.layout));
     if (!kept || !layout) return undefined;
     let length = 0;
-    for (const key of kept.pieces) {
-      const bytes = await store!.readKept(key, shared.lastRun.subarray(length));
-      if (!bytes) return undefined;
-      if (bytes.buffer !== shared.lastRun.buffer) {
-        // No room left: grown, with what was read so far.
-        const grown = Buffer.allocUnsafe(Math.max(2 * shared.lastRun.length, length + bytes.length));
+    /** Room for a piece of `size` bytes after those read so far: grown, with them, when there is none. */
+    const room = (size: number) => {
+      if (length + size > shared.lastRun.length) {
+        const grown = Buffer.allocUnsafe(Math.max(length + size, maxBytes));
         shared.lastRun.copy(grown, 0, 0, length);
-        grown.set(bytes, length);
         shared.lastRun = grown;
       }
+      return shared.lastRun.subarray(length);
+    };
+    for (const key of kept.pieces) {
+      const bytes = await store!.readKept(key, room);
+      if (!bytes) return undefined;
       length += bytes.length;
     }
     return lastRunOf(layout, shared.lastRun.subarray(0, length));
