@@ -13,7 +13,7 @@ import type { ReportFrontmatter } from '../schema/report-frontmatter.ts';
 import type { SourceCheck } from '../schema/watch-checks.ts';
 import { conditionTimelineOf, dayCountsOf } from './condition-timeline.ts';
 import { freshnessOf } from './freshness.ts';
-import { noItems, sharedStrings } from './shared-values.ts';
+import { noItems, sharedDayCounts, sharedStrings, type DayCountPair } from './shared-values.ts';
 import { keptReportLimit, keptReports } from './landmark-reports.ts';
 import { DigestList, landmarkInputText, reportInputText, supersededInputText, type DigestFunction, type InputDigests } from './input-digests.ts';
 import { applySupersession } from './supersession.ts';
@@ -213,6 +213,7 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
   }
 
   const recency = byMostRecentlyConfirmed(reports);
+  const dayCountPair = sharedDayCounts();
   const built = input.landmarks
     .map((landmark) => {
       const { frontmatter } = landmark;
@@ -245,6 +246,7 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
         own,
         conditionTimeline,
         urls,
+        dayCountPair,
       );
       const inputDigest = reportDigests
         ? digest!(landmarkInputText(landmark.blobId!, landmark.slug, wikipediaEditions, ownIndexes.map((index) => reportDigests.at(index)), JSON.stringify(watchChecks)))
@@ -275,7 +277,8 @@ export type LandmarkOwnFields = Omit<StoredLandmarkDetail, 'urls' | 'currentCond
  * put together, in the order its JSON is written: by the build, and by the kept catalogue, which
  * keeps only what cannot be derived (kept/catalogue.ts).
  */
-export function landmarkDetailOf(own: LandmarkOwnFields, reports: CatalogueReport[], conditionTimeline: StoredCurrentCondition[], urls: SiteUrls): CatalogueLandmark {
+/** A landmark's detail from its own fields, its reports (newest confirmation first) and timeline; `pair` makes its day counts' pairs (dayCountsOf). */
+export function landmarkDetailOf(own: LandmarkOwnFields, reports: CatalogueReport[], conditionTimeline: StoredCurrentCondition[], urls: SiteUrls, pair: DayCountPair): CatalogueLandmark {
   return {
     slug: own.slug,
     name: own.name,
@@ -291,7 +294,7 @@ export function landmarkDetailOf(own: LandmarkOwnFields, reports: CatalogueRepor
     // Counted here, not when first read: a getter in place of the value left 100k landmarks' details
     // in V8's slow dictionary form, and at a million reports the summaries made of them (twice per
     // build) then took 4 s of the build's thread, the collector included, where the counts take 1 s.
-    reportDays: { from: dayCountsOf(reports.map((report) => report.from)), currentUntil: dayCountsOf(reports.map((report) => report.currentUntil)) },
+    reportDays: { from: dayCountsOf(reports.map((report) => report.from), pair), currentUntil: dayCountsOf(reports.map((report) => report.currentUntil), pair) },
     conditionTimeline,
     website: own.website,
     description: own.description,

@@ -3,7 +3,8 @@ import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { deserialize, serialize } from 'node:v8';
 import { conditionOf, landmarkDetailOf, landmarkReferenceOf, type Catalogue, type LandmarkOwnFields, type ReportBodies, type ReportEvidenceAt } from '../domain/catalogue.ts';
 import { DigestList } from '../domain/input-digests.ts';
-import type { CatalogueLandmark, CatalogueReport, ReportEvidence, StoredCurrentCondition } from '../schema/api.ts';
+import { sharedDayCounts, type DayCountPair } from '../domain/shared-values.ts';
+import type { CatalogueLandmark, CatalogueReport, ReportEvidence, StoredCurrentCondition, StoredReport } from '../schema/api.ts';
 import { siteUrls, type SiteUrls } from '../domain/urls.ts';
 import { rememberReportColumns, reportColumnsOf, type ReportColumns } from '../domain/report-columns.ts';
 import { bucketOf } from '../domain/buckets.ts';
@@ -30,7 +31,10 @@ import { textReader } from './scratch-file.ts';
  * the slug or id), no copies of report fields in a landmark's timeline (the positions of the
  * reports it names), and no report bodies, which stay in the content files (Catalogue.bodies).
  * Its reports are kept as columns (KeptReports), with each repeated string once: the file is half
- * the size, and the catalogue read back shares its strings as the one the build derived does.
+ * the size, and the catalogue read back shares its strings as the one the build derived does. Read
+ * back, a report and its timeline entry are views of the columns (KeptReport, KeptCondition), not
+ * objects holding their fields: a rebuild publishes a few reports again, and the collector marked
+ * a million of them through all of it.
  *
  * Each report's evidence (its sources and confirmations) follows the records in the file, as JSON,
  * and is not deserialised with them: it is read from the file when a file publishing the report is
@@ -231,8 +235,8 @@ export function positionOf<T>(items: readonly T[], value: string, key: (item: T)
  * A shard's reports as its file holds them: a column per field, by the report's index in the
  * shard. Deserialising a million report objects, each with its own strings, was the largest part
  * of a one-report rebuild's reading at 1M (8 s of its 27, much of it the collector's); the columns
- * are a few strings and typed arrays per shard, from which this thread makes the objects with a
- * literal of one shape. A repeated value (a day, a time, a condition) is the index of its string
+ * are a few strings and typed arrays per shard, which the reports read back (KeptReport) read
+ * their fields from. A repeated value (a day, a time, a condition) is the index of its string
  * in the shard's `strings`, -1 for null: a million reports brought ten million copies of a few
  * thousand strings.
  */
@@ -340,11 +344,11 @@ const recordLengthBytes = 4;
  * buildCatalogue derives it. A report's evidence is read when asked for, by `readEvidence` from
  * the file's bytes at `start`.
  */
-export function shardOfBytes(bytes: Buffer, siteUrl: string, readEvidence: (start: number, length: number) => string): CatalogueShard {
+export function shardOfBytes(bytes: Buffer, siteUrl: string, readEvidence: (start: number, length: number) => string, dayCountPair: DayCountPair = sharedDayCounts()): CatalogueShard {
   const recordEnd = recordLengthBytes + bytes.readUInt32LE(0);
   const file = deserialize(bytes.subarray(recordLengthBytes, recordEnd)) as ShardFile;
   // A copy, as for the digests below: the bytes are read into again for the shard after next.
-  return shardOfFile(file, siteUrl, evidenceIn({ start: recordEnd, ends: file.evidenceEnds.slice() }, readEvidence));
+  return shardOfFile(file, siteUrl, evidenceIn({ start: recordEnd, ends: file.evidenceEnds.slice() }, readEvidence), dayCountPair);
 }
 
 /** The shard as its file holds it (see KeptReports); the shard is left as it was. */
@@ -420,54 +424,180 @@ function shardFileOf(shard: CatalogueShard, evidenceEnds: Uint32Array): ShardFil
 }
 
 /**
- * The reports a file's columns hold, each written as buildCatalogue's storeReport writes it, key
- * for key, so that the records read back write the same JSON as the ones kept.
+ * A shard's report columns as its file holds them (typed arrays copied: deserialised, they are
+ * views into the file's bytes, which are read into again for the shard after next), with each
+ * report's landmark reference and where each id starts: what a KeptReport and a KeptCondition read
+ * their fields from.
  */
-function reportsOf(kept: KeptReports, strings: readonly string[], urls: SiteUrls): CatalogueReport[] {
-  const text = (index: number) => strings[index]!;
-  const textOrNull = (index: number) => (index === -1 ? null : strings[index]!);
-  // One reference per landmark, shared by its reports, as when derived.
-  const references = kept.landmarkSlugs.map((slug, index) => landmarkReferenceOf(slug, kept.landmarkNames[index]!, urls));
-  const ids = kept.ids === '' ? [] : kept.ids.split('\n');
-  const { summaries, summaryEnds } = kept;
-  const reports: CatalogueReport[] = new Array(ids.length);
-  let summaryStart = 0;
-  for (let index = 0; index < ids.length; index++) {
-    const summaryEnd = summaryEnds[index]!;
-    reports[index] = {
-      id: ids[index]!,
-      landmark: references[kept.landmark[index]!]!,
-      condition: text(kept.condition[index]!) as CatalogueReport['condition'],
-      summary: summaries.slice(summaryStart, summaryEnd),
-      observedAt: text(kept.observedAt[index]!),
-      lastConfirmedAt: text(kept.lastConfirmedAt[index]!),
-      reportExpiryDays: kept.reportExpiryDays[index]!,
-      from: text(kept.from[index]!),
-      currentUntil: text(kept.currentUntil[index]!),
-      until: textOrNull(kept.until[index]!),
-      untilKind: textOrNull(kept.untilKind[index]!) as CatalogueReport['untilKind'],
-      supersedes: textOrNull(kept.supersedes[index]!),
-      supersededBy: textOrNull(kept.supersededBy[index]!),
-      updatedAt: text(kept.updatedAt[index]!),
-    };
-    summaryStart = summaryEnd;
+class ReadColumns {
+  readonly kept: KeptReports;
+  readonly strings: readonly string[];
+  readonly references: StoredReport['landmark'][];
+  /** Where each id starts in `kept.ids`, and one more for where the next would. */
+  readonly idStarts: Uint32Array;
+  constructor(kept: KeptReports, strings: readonly string[], urls: SiteUrls) {
+    const owned = { ...kept };
+    for (const [key, value] of Object.entries(kept)) if (ArrayBuffer.isView(value)) (owned as Record<string, unknown>)[key] = (value as Uint8Array).slice();
+    this.kept = owned;
+    this.strings = strings;
+    // One reference per landmark, shared by its reports, as when derived.
+    this.references = kept.landmarkSlugs.map((slug, index) => landmarkReferenceOf(slug, kept.landmarkNames[index]!, urls));
+    const count = kept.summaryEnds.length;
+    this.idStarts = new Uint32Array(count + 1);
+    let start = 0;
+    for (let index = 0; index < count; index++) {
+      this.idStarts[index] = start;
+      start = kept.ids.indexOf('\n', start) + 1 || kept.ids.length + 1;
+    }
+    this.idStarts[count] = start;
   }
+  id(index: number): string {
+    return this.kept.ids.slice(this.idStarts[index]!, this.idStarts[index + 1]! - 1);
+  }
+  summary(index: number): string {
+    const ends = this.kept.summaryEnds;
+    return this.kept.summaries.slice(index === 0 ? 0 : ends[index - 1]!, ends[index]!);
+  }
+  /** The string at `at` of a repeated value's column. */
+  text(at: number): string {
+    return this.strings[at]!;
+  }
+  textOrNull(at: number): string | null {
+    return at === -1 ? null : this.strings[at]!;
+  }
+}
+
+/**
+ * A report read back from its shard's columns, each field read from them when asked for: a rebuild
+ * publishes a few reports again, and made a million report objects, with their ids and summaries,
+ * that the collector then marked through the rest of the build. Its JSON is buildCatalogue's
+ * storeReport's, key for key.
+ */
+class KeptReport implements CatalogueReport {
+  readonly #columns: ReadColumns;
+  readonly #index: number;
+  constructor(columns: ReadColumns, index: number) {
+    this.#columns = columns;
+    this.#index = index;
+  }
+  get id(): string {
+    return this.#columns.id(this.#index);
+  }
+  get landmark(): StoredReport['landmark'] {
+    return this.#columns.references[this.#columns.kept.landmark[this.#index]!]!;
+  }
+  get condition(): CatalogueReport['condition'] {
+    return this.#columns.text(this.#columns.kept.condition[this.#index]!) as CatalogueReport['condition'];
+  }
+  get summary(): string {
+    return this.#columns.summary(this.#index);
+  }
+  get observedAt(): string {
+    return this.#columns.text(this.#columns.kept.observedAt[this.#index]!);
+  }
+  get lastConfirmedAt(): string {
+    return this.#columns.text(this.#columns.kept.lastConfirmedAt[this.#index]!);
+  }
+  get reportExpiryDays(): number {
+    return this.#columns.kept.reportExpiryDays[this.#index]!;
+  }
+  get from(): string {
+    return this.#columns.text(this.#columns.kept.from[this.#index]!);
+  }
+  get currentUntil(): string {
+    return this.#columns.text(this.#columns.kept.currentUntil[this.#index]!);
+  }
+  get until(): string | null {
+    return this.#columns.textOrNull(this.#columns.kept.until[this.#index]!);
+  }
+  get untilKind(): CatalogueReport['untilKind'] {
+    return this.#columns.textOrNull(this.#columns.kept.untilKind[this.#index]!) as CatalogueReport['untilKind'];
+  }
+  get supersedes(): string | null {
+    return this.#columns.textOrNull(this.#columns.kept.supersedes[this.#index]!);
+  }
+  get supersededBy(): string | null {
+    return this.#columns.textOrNull(this.#columns.kept.supersededBy[this.#index]!);
+  }
+  get updatedAt(): string {
+    return this.#columns.text(this.#columns.kept.updatedAt[this.#index]!);
+  }
+  /** The condition this report gives a timeline (conditionOf's), its fields read from this report. */
+  asCondition(): StoredCurrentCondition {
+    return new KeptCondition(this);
+  }
+  toJSON(): CatalogueReport {
+    const { id, landmark, condition, summary, observedAt, lastConfirmedAt, reportExpiryDays, from, currentUntil, until, untilKind, supersedes, supersededBy, updatedAt } = this;
+    return { id, landmark, condition, summary, observedAt, lastConfirmedAt, reportExpiryDays, from, currentUntil, until, untilKind, supersedes, supersededBy, updatedAt };
+  }
+}
+
+/**
+ * A timeline's entry for a kept report, its fields read from the report when asked for: a rebuild
+ * at a million reports held as many entries as reports, each with its own copy of the fields. Its
+ * JSON is conditionOf's, key for key.
+ */
+class KeptCondition implements StoredCurrentCondition {
+  readonly #report: KeptReport;
+  constructor(report: KeptReport) {
+    this.#report = report;
+  }
+  get condition(): StoredCurrentCondition['condition'] {
+    return this.#report.condition;
+  }
+  get reportId(): string {
+    return this.#report.id;
+  }
+  get summary(): string {
+    return this.#report.summary;
+  }
+  get observedAt(): string {
+    return this.#report.observedAt;
+  }
+  get lastConfirmedAt(): string {
+    return this.#report.lastConfirmedAt;
+  }
+  get reportExpiryDays(): number {
+    return this.#report.reportExpiryDays;
+  }
+  get from(): string {
+    return this.#report.from;
+  }
+  get currentUntil(): string {
+    return this.#report.currentUntil;
+  }
+  get until(): string | null {
+    return this.#report.until;
+  }
+  get untilKind(): StoredCurrentCondition['untilKind'] {
+    return this.#report.untilKind;
+  }
+  toJSON(): StoredCurrentCondition {
+    return conditionOf(this.#report);
+  }
+}
+
+/** The reports a file's columns hold (KeptReport). */
+function reportsOf(kept: KeptReports, strings: readonly string[], urls: SiteUrls): KeptReport[] {
+  const columns = new ReadColumns(kept, strings, urls);
+  const reports: KeptReport[] = new Array(kept.summaryEnds.length);
+  for (let index = 0; index < reports.length; index++) reports[index] = new KeptReport(columns, index);
   return reports;
 }
 
 /** The shard a file's record holds, with everything left out derived again as buildCatalogue derives it. */
-function shardOfFile(file: ShardFile, siteUrl: string, evidence: ReportEvidenceAt): CatalogueShard {
+function shardOfFile(file: ShardFile, siteUrl: string, evidence: ReportEvidenceAt, dayCountPair: DayCountPair): CatalogueShard {
   const urls = siteUrls(siteUrl);
   const { strings } = file;
   const reports = reportsOf(file.reports, strings, urls);
   const landmarks = file.landmarks.map((landmark) => {
     // Loops: Array.from with a mapping function over these typed arrays took most of a second of
     // a profiled one-report rebuild at 100k / 1M.
-    const own: CatalogueReport[] = new Array(landmark.reports.length);
+    const own: KeptReport[] = new Array(landmark.reports.length);
     for (let index = 0; index < own.length; index++) own[index] = reports[landmark.reports[index]!]!;
     const timeline: StoredCurrentCondition[] = new Array(landmark.timeline.length);
-    for (let index = 0; index < timeline.length; index++) timeline[index] = conditionOf(own[landmark.timeline[index]!]!);
-    return landmarkDetailOf(landmark, own, timeline, urls);
+    for (let index = 0; index < timeline.length; index++) timeline[index] = own[landmark.timeline[index]!]!.asCondition();
+    return landmarkDetailOf(landmark, own, timeline, urls, dayCountPair);
   });
   let newestObservedAt = '';
   for (const index of new Set(file.reports.observedAt)) if (strings[index]! > newestObservedAt) newestObservedAt = strings[index]!;
@@ -511,6 +641,8 @@ export async function readKeptShards(dir: string, manifest: Manifest, siteUrl: s
   const unchanged = async (handle: FileHandle, index: number) => manifest.identities?.[index] === fileIdentity(await handle.stat({ bigint: true }));
   // One reader for every shard's evidence: a rebuild that saves a shard again reads all of its reports' in turn.
   const readText = textReader('utf8');
+  // Equal day counts shared by the landmarks of every shard.
+  const dayCountPair = sharedDayCounts();
   let nextShard = readShard(0);
   // The order is kept whole (its typed arrays are views into the bytes read): a buffer of its own.
   const orderBytes = checked(await readFile(store.file(orderName)).catch(() => undefined), manifest.order);
@@ -531,7 +663,7 @@ export async function readKeptShards(dir: string, manifest: Manifest, siteUrl: s
       return undefined;
     }
     const { descriptor } = shard;
-    shards.push(shardOfBytes(bytes, siteUrl, (start, length) => readText(descriptor, start, length, `the evidence of a report kept in ${shardName(index)}`)));
+    shards.push(shardOfBytes(bytes, siteUrl, (start, length) => readText(descriptor, start, length, `the evidence of a report kept in ${shardName(index)}`), dayCountPair));
   }
   // The order names each shard as many times as it holds records, or the files are not one save's.
   const counts = (runs: Uint8Array) => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { syntheticCatalogueInput } from '../../scripts/lib/synthetic-content.ts';
-import { buildCatalogue } from '../../src/domain/catalogue.ts';
+import { buildCatalogue, type Catalogue } from '../../src/domain/catalogue.ts';
 import { keptReportLimit } from '../../src/domain/landmark-reports.ts';
 import { reportColumnsOf } from '../../src/domain/report-columns.ts';
 import { joinShards, keepCatalogue, readKeptManifest, readKeptShards, shardFilePieces, shardOfBytes, splitCatalogue, type KeptCatalogue } from '../../src/kept/catalogue.ts';
@@ -55,6 +55,14 @@ describe('the kept catalogue’s shard files', () => {
     const readBack = joinShards({ shards, order: kept.order, close: async () => {} }, siteUrl, catalogue.bodies);
     expect(JSON.stringify(readBack.landmarks)).toBe(JSON.stringify(catalogue.landmarks));
     expect(JSON.stringify(readBack.reports)).toBe(JSON.stringify(catalogue.reports));
+    // Field by field, as the build reads them, and not only as JSON: a report and a timeline entry
+    // read back are views of the shard's columns.
+    const fields = <T extends object>(records: readonly T[], keys: readonly string[]) => records.map((record) => Object.fromEntries(keys.map((key) => [key, record[key as keyof T]])));
+    const reportKeys = Object.keys(catalogue.reports[0]!);
+    expect(fields(readBack.reports, reportKeys)).toEqual(fields(catalogue.reports, reportKeys));
+    const timelines = (landmarks: Catalogue['landmarks']) => landmarks.flatMap((landmark) => landmark.conditionTimeline);
+    const conditionKeys = Object.keys(timelines(catalogue.landmarks)[0]!);
+    expect(fields(timelines(readBack.landmarks), conditionKeys)).toEqual(fields(timelines(catalogue.landmarks), conditionKeys));
     // The columns a rebuild reads over every report come with them, as they would be made from the reports.
     expect(reportColumnsOf(readBack.reports)).toEqual(reportColumnsOf([...catalogue.reports]));
     // Each report's evidence, read from its shard's bytes only when asked for.
