@@ -15,6 +15,7 @@
 export type DigestFunction = (text: string) => string;
 
 export const digestBytes = 16;
+const wordsPerDigest = digestBytes / 4;
 
 /** Fixed-size digests in one buffer, in catalogue order: a million records take 16 MB, not a million objects. */
 export class DigestList {
@@ -66,11 +67,15 @@ export class DigestList {
    */
   gathered(positions: ArrayLike<number>): Uint8Array {
     const gathered = new Uint8Array(positions.length * digestBytes);
+    // Four bytes at a time, through views of both buffers (each starts its own, so aligned): a view
+    // per digest to copy from would be an object per record again, and byte by byte this took a
+    // third of a second of a one-report rebuild at a million reports.
+    const to = new Uint32Array(gathered.buffer, gathered.byteOffset, gathered.length / 4);
+    const from = new Uint32Array(this.bytes.buffer, this.bytes.byteOffset, this.bytes.length / 4);
     for (let offset = 0; offset < positions.length; offset++) {
       const index = positions[offset]!;
       if (index < 0 || index >= this.length) throw new RangeError(`no digest at ${index} of ${this.length}`);
-      // Byte by byte: a view per digest to copy from would be an object per record again.
-      for (let byte = 0; byte < digestBytes; byte++) gathered[offset * digestBytes + byte] = this.bytes[index * digestBytes + byte]!;
+      for (let word = 0; word < wordsPerDigest; word++) to[offset * wordsPerDigest + word] = from[index * wordsPerDigest + word]!;
     }
     return gathered;
   }
