@@ -578,9 +578,8 @@ class KeptCondition implements StoredCurrentCondition {
 }
 
 /** The reports a file's columns hold (KeptReport). */
-function reportsOf(kept: KeptReports, strings: readonly string[], urls: SiteUrls): KeptReport[] {
-  const columns = new ReadColumns(kept, strings, urls);
-  const reports: KeptReport[] = new Array(kept.summaryEnds.length);
+function reportsOf(columns: ReadColumns): KeptReport[] {
+  const reports: KeptReport[] = new Array(columns.kept.summaryEnds.length);
   for (let index = 0; index < reports.length; index++) reports[index] = new KeptReport(columns, index);
   return reports;
 }
@@ -589,7 +588,8 @@ function reportsOf(kept: KeptReports, strings: readonly string[], urls: SiteUrls
 function shardOfFile(file: ShardFile, siteUrl: string, evidence: ReportEvidenceAt, dayCountPair: DayCountPair): CatalogueShard {
   const urls = siteUrls(siteUrl);
   const { strings } = file;
-  const reports = reportsOf(file.reports, strings, urls);
+  const read = new ReadColumns(file.reports, strings, urls);
+  const reports = reportsOf(read);
   const landmarks = file.landmarks.map((landmark) => {
     // Loops: Array.from with a mapping function over these typed arrays took most of a second of
     // a profiled one-report rebuild at 100k / 1M.
@@ -601,10 +601,10 @@ function shardOfFile(file: ShardFile, siteUrl: string, evidence: ReportEvidenceA
   });
   let newestObservedAt = '';
   for (const index of new Set(file.reports.observedAt)) if (strings[index]! > newestObservedAt) newestObservedAt = strings[index]!;
-  // Copies: deserialised typed arrays are views into the file's bytes, which they would keep alive,
-  // all 448 MB of a million reports' shards, until the rebuild has joined them (measured at 800 MB
-  // of array buffers when the shards were read).
-  const columns = { idHashes: file.reports.idHashes.slice(), updatedTimes: file.reports.updatedTimes.slice(), newestObservedAt };
+  // Copies (ReadColumns' of the report columns): deserialised typed arrays are views into the
+  // file's bytes, which they would keep alive, all 448 MB of a million reports' shards, until the
+  // rebuild has joined them (measured at 800 MB of array buffers when the shards were read).
+  const columns = { idHashes: read.kept.idHashes, updatedTimes: read.kept.updatedTimes, newestObservedAt };
   return { landmarks, landmarkDigests: file.landmarkDigests.slice(), reports, reportDigests: file.reportDigests.slice(), evidence, columns };
 }
 
