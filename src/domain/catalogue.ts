@@ -275,9 +275,9 @@ export type LandmarkOwnFields = Omit<StoredLandmarkDetail, 'urls' | 'currentCond
  * A landmark's detail from its own fields, its reports (newest confirmation first) and the
  * conditions of those that make its timeline (condition-timeline.ts). The one place the detail is
  * put together, in the order its JSON is written: by the build, and by the kept catalogue, which
- * keeps only what cannot be derived (kept/catalogue.ts).
+ * keeps only what cannot be derived (kept/catalogue.ts). `pair` makes the pairs of its day counts
+ * (dayCountsOf), which the landmarks of a catalogue share.
  */
-/** A landmark's detail from its own fields, its reports (newest confirmation first) and timeline; `pair` makes its day counts' pairs (dayCountsOf). */
 export function landmarkDetailOf(own: LandmarkOwnFields, reports: CatalogueReport[], conditionTimeline: StoredCurrentCondition[], urls: SiteUrls, pair: DayCountPair): CatalogueLandmark {
   return {
     slug: own.slug,
