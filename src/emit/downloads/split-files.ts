@@ -113,8 +113,8 @@ export interface TextDownloadOptions {
   store?: OutputStore | undefined;
   /** Where a split download's whole SHA-256 is computed. */
   wholeHashes: WholeHashes;
-  /** What to write in (textBuffers), shared by the downloads a build writes one after another; else the download's own. */
-  buffers?: TextBuffers;
+  /** What to write in (textBuffers), shared by the downloads a build writes one after another. */
+  buffers: TextBuffers;
 }
 
 /**
@@ -198,7 +198,7 @@ export async function writeTextDownload(dir: string, fileName: string, sections:
   // holds the piece handed on last (`held` in writeRun) while the other is filled. A string and a
   // buffer per piece, up to 25 MiB each and hundreds of them at a million reports, kept the
   // collector marking the whole heap again and again (36 s of a 54 s stage).
-  const shared = options.buffers ?? textBuffers();
+  const shared = options.buffers;
   const buffers = shared.filling;
   let filling = 0;
 
