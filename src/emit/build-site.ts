@@ -13,7 +13,8 @@ import { apiDataFiles } from '../api/data-products.ts';
 import { builtDataStore, emitDataFiles, writeSiteFile } from './emit-api-data.ts';
 import { assetHeadersFile, assetHeadersPath } from '../api/response-headers.ts';
 import { emitEntryPoints } from './emit-entry-points.ts';
-import { emitBulkDownloads } from './downloads/emit-downloads.ts';
+import { emitBulkDownloads, wholeHashOrder } from './downloads/emit-downloads.ts';
+import { startWholeHashes, type WholeHashes } from './downloads/whole-hashes.ts';
 import { downloadsDirectory } from '../formats/download-resources.ts';
 import { downloadFormats } from './downloads/download-formats.ts';
 import { keptDatabaseDir } from '../kept/database.ts';
@@ -107,8 +108,20 @@ interface MadeFromCatalogue {
  * catalogue outlives this call, so that Astro runs in the heap it held.
  */
 async function makeFromCatalogue(options: BuildOptions, dir: string): Promise<MadeFromCatalogue | { ok: false; problems: Problem[] }> {
-  const loaded = await catalogueOf(options, catalogueFingerprint(options.siteUrl));
-  if (!loaded.ok) return loaded;
+  const wholeHashes = startWholeHashes();
+  try {
+    // A rebuild reuses most parts of the downloads published last: their hashes are read ahead while the kept catalogue is.
+    const published = path.join(path.resolve(options.outDir), ...downloadsDirectory.split('/').filter(Boolean));
+    const loaded = await catalogueOf(options, catalogueFingerprint(options.siteUrl), () => wholeHashes.readAhead(published, wholeHashOrder()));
+    if (!loaded.ok) return loaded;
+    return await madeFrom(loaded, options, dir, wholeHashes);
+  } finally {
+    await wholeHashes.close();
+  }
+}
+
+/** What makeFromCatalogue makes of the loaded catalogue. */
+async function madeFrom(loaded: Derived, options: BuildOptions, dir: string, wholeHashes: WholeHashes): Promise<MadeFromCatalogue | { ok: false; problems: Problem[] }> {
   const { bodySpool, keptFiles } = loaded;
   let { parsing } = loaded;
   // Each report's text is made once, for the downloads and data files that all publish it.
@@ -124,7 +137,7 @@ async function makeFromCatalogue(options: BuildOptions, dir: string): Promise<Ma
     const { datapackage, databaseRows } = await emitBulkDownloads(
       catalogue,
       path.join(dir, ...downloadsDirectory.split('/').filter(Boolean)),
-      { siteUrl: options.siteUrl, store, keptDatabase: { dir: keptDatabaseDir(options.contentRoot), fingerprint } },
+      { siteUrl: options.siteUrl, store, keptDatabase: { dir: keptDatabaseDir(options.contentRoot), fingerprint }, wholeHashes },
       async () => {
         await emitDataFiles(apiDataFiles(catalogue, repositoryUrl, keptDerivations(store)), dir, store);
         await emitDataFiles(sitemapFiles(catalogue), dir, store);
@@ -160,7 +173,7 @@ async function makeFromCatalogue(options: BuildOptions, dir: string): Promise<Ma
  * build kept one and git can tell what changed; otherwise every file is loaded and checked, and
  * the catalogue derived and kept for the next build.
  */
-async function catalogueOf(options: BuildOptions, fingerprint: string): Promise<Derived | { ok: false; problems: Problem[] }> {
+async function catalogueOf(options: BuildOptions, fingerprint: string, rebuilding: () => void): Promise<Derived | { ok: false; problems: Problem[] }> {
   const root = options.contentRoot;
   const keptDir = keptCatalogueDir(root);
   const manifest = await readKeptManifest<ContentState>(keptDir, fingerprint);
@@ -168,6 +181,7 @@ async function catalogueOf(options: BuildOptions, fingerprint: string): Promise<
   const changes = contentChanges(root, manifest?.state);
   let notUsed: string | undefined;
   if (manifest) {
+    rebuilding();
     const kept = await applyChanges(options, fingerprint, manifest, changes);
     if (kept.ok) return kept;
     notUsed = kept.reason;

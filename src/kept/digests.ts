@@ -47,6 +47,19 @@ export function sha256OfFile(file: string): string | undefined {
  */
 export const fileIdentity = (stats: BigIntStats): string => `${stats.ino}:${stats.size}:${stats.mtimeNs}`;
 
+/**
+ * A file modified less than this long before it is checked may be modified again within the same
+ * tick of the file system's clock, leaving its modification time unchanged: such a file gets no
+ * identity note (git calls this a "racily clean" entry). Two seconds also covers file systems that
+ * keep times to the second.
+ */
+export const settledMs = 2000;
+
+/** The file's identity, or undefined when it was modified too recently to be noted (see `settledMs`). */
+export function settledIdentity(stats: BigIntStats): string | undefined {
+  return Number(stats.mtimeNs / 1_000_000n) <= Date.now() - settledMs ? fileIdentity(stats) : undefined;
+}
+
 /** The identity of the file at `file`, or undefined when there is none. */
 export function fileIdentityOf(file: string): string | undefined {
   try {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, linkSync, statSync, type BigIntStats } from 'node:fs';
 import { copyFile, link, mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { feedFile, fileIdentity, sha256Hex, withOpenFile } from './digests.ts';
+import { feedFile, fileIdentity, settledIdentity, sha256Hex, withOpenFile } from './digests.ts';
 import { codeFingerprint, type SourceLayer } from './fingerprint.ts';
 import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
 
@@ -23,7 +23,7 @@ import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
  * notes each checked file's identity on disk (inode, size, modification time) and takes a file
  * whose identity is unchanged as checked. Writing to a file, in place or by replacing it, changes
  * its modification time or its inode. A file it reads that was modified too recently to be told
- * apart from its next modification (see `settledMs`) gets no note, and is read again next time; a
+ * apart from its next modification (see `settledMs` in digests.ts) gets no note, and is read again next time; a
  * file the build has just written itself is noted as it is kept.
  */
 export interface OutputStore {
@@ -99,19 +99,6 @@ interface KeptValue {
 type StoreIndex = Record<string, KeptEntry | KeptValue>;
 
 const isKeptFile = (entry: KeptEntry | KeptValue | undefined): entry is KeptEntry => typeof (entry as Partial<KeptEntry> | undefined)?.sha256 === 'string';
-
-/**
- * A file modified less than this long before it is checked may be modified again within the same
- * tick of the file system's clock, leaving its modification time unchanged: such a file gets no
- * identity note (git calls this a "racily clean" entry). Two seconds also covers file systems that
- * keep times to the second.
- */
-const settledMs = 2000;
-
-/** The file's identity, or undefined when it was modified too recently to be noted (see `settledMs`). */
-function settledIdentity(stats: BigIntStats): string | undefined {
-  return Number(stats.mtimeNs / 1_000_000n) <= Date.now() - settledMs ? fileIdentity(stats) : undefined;
-}
 
 /**
  * A kept file's size and SHA-256, and its identity when settled, or undefined when it cannot be
@@ -245,7 +232,7 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
         await link(target, incoming).catch(() => (contents === undefined ? copyFile(target, incoming) : writeFile(incoming, contents)));
         const kept = path.join(filesDir, key);
         await rename(incoming, kept);
-        // Noted now, though not settled (see `settledMs`): this build has just written these bytes
+        // Noted now, though not settled (see `settledMs` in digests.ts): this build has just written these bytes
         // into its own staging folder, which nothing else writes to, and any later write changes
         // the size or the time. Left for the next build to read, every file a cold build made was
         // hashed again by the rebuild after it: 4 GB at a million reports.

@@ -34,7 +34,26 @@ export interface BulkDownloadOptions {
   store?: OutputStore;
   /** Where the SQLite database is kept between builds, and the fingerprint of the code making it (see src/kept/database.ts). */
   keptDatabase?: { dir: string; fingerprint: string };
+  /** The thread hashing the split text downloads' wholes, started by the caller to read ahead; else one of their own. */
+  wholeHashes?: WholeHashes;
 }
+
+/**
+ * The text downloads in the order their wholes are asked for (see emitBulkDownloads): the NDJSON
+ * files, the other texts this thread writes, then those the thread of from-ndjson.ts makes. The
+ * order the whole-hash thread reads the last build's parts ahead in.
+ */
+export function wholeHashOrder(): string[] {
+  const texts = downloadResources.filter((resource) => resource.format.writer.kind === 'text');
+  const fromNdjson = downloadResources.filter(({ format: { writer } }) => writer.kind === 'thread' && writer.makes === 'text');
+  return [...textInWritingOrder(texts), ...fromNdjson].map(({ fileName }) => fileName);
+}
+
+/** The NDJSON files first: the thread making the other downloads from them starts once they are written. */
+const textInWritingOrder = <T extends { format: unknown }>(texts: readonly T[]): T[] => [
+  ...texts.filter((resource) => resource.format === ndjsonFormat),
+  ...texts.filter((resource) => resource.format !== ndjsonFormat),
+];
 
 /**
  * Writes every download and datapackage.json into `directory` (created if needed); returns the
@@ -51,7 +70,7 @@ export async function emitBulkDownloads(
   await mkdir(directory, { recursive: true });
   const tables: TableColumns[] = downloadTables.map((table) => ({ table: table as TableColumns['table'], columns: flatColumns(table.schema) }));
   const textWritten = new Map<string, WrittenText>();
-  const wholeHashes = startWholeHashes();
+  const wholeHashes = options.wholeHashes ?? startWholeHashes();
   // One set of buffers for the text downloads, written one after another below.
   const text: TextDownloadOptions = { maxBytes: maxFileBytes, store: options.store, wholeHashes, buffers: textBuffers() };
   const rowsPerPart = options.rowsPerPart ?? rowsPerDownloadPart;
@@ -71,9 +90,8 @@ export async function emitBulkDownloads(
   let fromNdjson: DownloadsFromNdjson | undefined;
   let databaseRows: DatabaseRows = { total: 0, copied: 0 };
   try {
-    // The NDJSON files first: the thread making the other downloads from them starts once they are
-    // written, and at a million reports its work is the last a one-report rebuild waits for.
-    for (const resource of [...textResources.filter((resource) => resource.format === ndjsonFormat), ...textResources.filter((resource) => resource.format !== ndjsonFormat)]) {
+    // At a million reports, the thread's work is the last a one-report rebuild waits for.
+    for (const resource of textInWritingOrder(textResources)) {
       const { writer } = resource.format;
       if (writer.kind !== 'text') continue;
       textWritten.set(resource.name, await writeTextDownload(directory, resource.fileName, writer.sections(resource, context), text));
@@ -91,7 +109,7 @@ export async function emitBulkDownloads(
     await fromNdjson?.cancel();
     throw error;
   } finally {
-    await wholeHashes.close();
+    if (!options.wholeHashes) await wholeHashes.close();
   }
   const datapackage = datapackageOf({ siteUrl: options.siteUrl, tables, written, maxFileBytes });
   await writeFile(path.join(directory, path.basename(downloadPaths.datapackage)), `${JSON.stringify(datapackage, null, 2)}\n`);

@@ -8,7 +8,6 @@ import { buildingDatabaseFile, keepDatabase, readKeptDatabase, removeAbandonedDa
 import { csvRow } from './csv.ts';
 import { writeSqliteDatabase, type SqliteTable, type TableRun } from './sqlite-database.ts';
 import { copyBinaryDownload, type Piece, type WrittenDownload } from './split-files.ts';
-import { startWholeHashes } from './whole-hashes.ts';
 import { textPieces, type TextPieces } from './text-pieces.ts';
 
 /**
@@ -260,8 +259,7 @@ export async function writeFromNdjson(job: FromNdjsonJob, textsMade: (texts: Mad
     });
     await writeSqliteDatabase(building, tables, kept?.file);
     tell();
-    const wholeHashes = startWholeHashes();
-    const written = await copyBinaryDownload(building, job.directory, job.fileName, job.maxBytes, wholeHashes, kept?.parts).finally(() => wholeHashes.close());
+    const written = await copyBinaryDownload(building, job.directory, job.fileName, job.maxBytes, kept?.parts);
     try {
       const parts = written.files.map(({ fileName, sha256 }) => ({ file: path.join(job.directory, fileName), sha256 }));
       if (job.kept) keepDatabase(job.kept.dir, building, written.sha256, loadedFrom, job.kept.fingerprint, parts);

@@ -351,23 +351,21 @@ export async function nameThePieces(dir: string, fileName: string, pieces: reado
     await rename(piece.file, path.join(dir, partName));
     files.push({ fileName: partName, bytes: piece.bytes, sha256: piece.sha256 });
   }
-  return { files, bytes, sha256: wholeHashes.of(files.map((file) => path.join(dir, file.fileName))) };
+  return { files, bytes, sha256: wholeHashes.of(fileName, files.map((file) => path.join(dir, file.fileName))) };
 }
 
 /**
- * Copies a binary file (the SQLite database) into the downloads, cut into parts where needed. The
- * whole of a split file is hashed from the file itself in the thread of `wholeHashes` while this
- * one cuts it and hashes the parts: at a million reports each is 1.2 GB of SHA-256, which a
- * rebuild waited for one after the other at its end. A part with the bytes of the `kept` file in
- * its place is linked to it, neither written nor hashed (src/kept/database.ts).
+ * Copies a binary file (the SQLite database) into the downloads, cut into parts where needed, and
+ * hashes the whole from the bytes read to cut it: a thread of its own read the file again for it,
+ * 1.2 GB at a million reports, on a core the rebuild's other threads needed. A part with the bytes
+ * of the `kept` file in its place is linked to it, neither written nor hashed (src/kept/database.ts).
  */
-export async function copyBinaryDownload(sourceFile: string, dir: string, fileName: string, maxBytes: number, wholeHashes: WholeHashes, kept: readonly (KeptPart | undefined)[] = []): Promise<WrittenDownload> {
+export async function copyBinaryDownload(sourceFile: string, dir: string, fileName: string, maxBytes: number, kept: readonly (KeptPart | undefined)[] = []): Promise<WrittenDownload> {
   const writer = partWriter(dir, fileName, kept);
+  const whole = createHash('sha256');
   const handle = await open(sourceFile);
-  let whole: Promise<string> | undefined;
   try {
     const { size } = await handle.stat();
-    if (size > maxBytes) whole = wholeHashes.of([sourceFile]);
     // Two buffers: the next part is read into one while the other is written and hashed.
     const buffers = [Buffer.allocUnsafe(Math.min(maxBytes, size)), Buffer.allocUnsafe(Math.min(maxBytes, size))];
     const readPart = async (offset: number, buffer: Buffer) => {
@@ -382,12 +380,11 @@ export async function copyBinaryDownload(sourceFile: string, dir: string, fileNa
     for (let offset = 0, part = 0; offset < size; offset += maxBytes, part++) {
       const bytes = await reading!;
       reading = offset + maxBytes < size ? started(readPart(offset + maxBytes, buffers[(part + 1) % 2]!)) : undefined;
+      whole.update(bytes);
       await writer.writePart(bytes);
     }
   } finally {
     await handle.close();
   }
-  const written = await writer.finish();
-  // Not split: the one file's hash is the whole's.
-  return { ...written, sha256: whole ? await whole : written.files[0]!.sha256 };
+  return { ...(await writer.finish()), sha256: whole.digest('hex') };
 }

@@ -1,24 +1,46 @@
 import { Worker } from 'node:worker_threads';
 
 /**
- * The SHA-256 of whole downloads split into parts, which datapackage.json gives beside each part's:
- * computed in a thread of its own from the parts as written, while this thread goes on with the API
- * data (the database's, from the file it is cut from, while the thread making it cuts it). Hashing
- * them here meant reading every kept part again on a rebuild that linked it unread: at a million
- * reports, 4 GB and 14 s of the build's busy thread.
+ * The SHA-256 of whole text downloads split into parts, which datapackage.json gives beside each
+ * part's: computed in a thread of its own from the parts as written, while this thread goes on with
+ * the API data. Hashing them here meant reading every kept part again on a rebuild that linked it
+ * unread: at a million reports, 4 GB and 14 s of the build's busy thread. In that thread, they still
+ * took 11 s of a one-report rebuild's CPU, most of it while both cores had other work, and its last
+ * 3 s were what the build waited for; so a rebuild has the thread read the last build's parts
+ * ahead, while the build reads its kept catalogue and the second core is idle (whole-hash-worker.ts).
  */
 export interface WholeHashes {
-  /** The SHA-256 (hex) of these files joined in order. */
-  of(files: readonly string[]): Promise<string>;
+  /**
+   * Has the thread hash, whenever nothing is asked of it, the parts the last build published in
+   * `directory` of these downloads, in this order: the order their wholes will be asked for.
+   * Resolves once they are all read or asked for, or the thread stopped (a build need not wait for it).
+   */
+  readAhead(directory: string, fileNames: readonly string[]): Promise<void>;
+  /** The SHA-256 (hex) of the files of the download `name` (its file name), joined in order. */
+  of(name: string, files: readonly string[]): Promise<string>;
   /** Stops the thread; a hash still asked for is rejected. */
   close(): Promise<void>;
 }
 
-/** A thread hashing one request at a time, in the order asked; started with the first request. */
+/** What the thread is sent: where the last build's downloads are, or a whole to hash. */
+export type WholeHashMessage = { id: number } & ({ lastDirectory: string; fileNames: readonly string[] } | { name: string; files: readonly string[] });
+
+/** What the thread answers: a whole's SHA-256, why it could not hash it, or that it has read ahead. */
+export type WholeHashAnswer = { id: number } & ({ sha256: string } | { error: string } | { readAhead: true });
+
+/** A thread hashing one request at a time, in the order asked, and reading ahead between them; started with the first request. */
 export function startWholeHashes(): WholeHashes {
   let worker: Worker | undefined;
   let nextId = 0;
   const waiting = new Map<number, { resolve(sha256: string): void; reject(error: Error): void }>();
+  const asked = (message: Omit<WholeHashMessage, 'id'>) => {
+    const id = nextId++;
+    const answered = new Promise<string>((resolve, reject) => waiting.set(id, { resolve, reject }));
+    started().postMessage({ id, ...message } as WholeHashMessage);
+    // A build that fails meanwhile closes this and never awaits the answer: that is no unhandled error.
+    answered.catch(() => {});
+    return answered;
+  };
   const failAll = (error: Error) => {
     for (const { reject } of waiting.values()) reject(error);
     waiting.clear();
@@ -26,25 +48,23 @@ export function startWholeHashes(): WholeHashes {
   const started = () => {
     if (worker) return worker;
     worker = new Worker(new URL('./whole-hash-worker.ts', import.meta.url));
-    worker.on('message', ({ id, sha256, error }: { id: number; sha256?: string; error?: string }) => {
-      const request = waiting.get(id);
-      waiting.delete(id);
-      if (sha256 !== undefined) request?.resolve(sha256);
-      else request?.reject(new Error(error));
+    worker.on('message', (answer: WholeHashAnswer) => {
+      const request = waiting.get(answer.id);
+      waiting.delete(answer.id);
+      if ('error' in answer) request?.reject(new Error(answer.error));
+      else request?.resolve('sha256' in answer ? answer.sha256 : '');
     });
     worker.on('error', failAll);
     worker.on('exit', (code) => failAll(new Error(`the thread hashing the downloads stopped early (exit code ${code})`)));
     return worker;
   };
   return {
-    of(files) {
-      const id = nextId++;
-      const hashed = new Promise<string>((resolve, reject) => waiting.set(id, { resolve, reject }));
-      started().postMessage({ id, files });
-      // A build that fails meanwhile closes this and never awaits the hash: that is no unhandled error.
-      hashed.catch(() => {});
-      return hashed;
-    },
+    // Reading ahead only makes the hashes asked for later faster: it never fails.
+    readAhead: (lastDirectory, fileNames) => asked({ lastDirectory, fileNames }).then(
+      () => {},
+      () => {},
+    ),
+    of: (name, files) => asked({ name, files }),
     async close() {
       const stopping = worker;
       worker = undefined;
