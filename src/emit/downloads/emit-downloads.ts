@@ -166,11 +166,7 @@ async function startDownloadsFromNdjson(
     kept: options.keptDatabase,
   });
   // The texts are named, and their wholes' hashes asked for, as soon as they are made: the database is still being finished.
-  const named = thread.texts.then(async (made) => {
-    const named: [string, WrittenText][] = [];
-    for (const [index, { name, pieces }] of texts.entries()) named.push([name, await pieces.finish(made[index]!.sections, wholeHashes)]);
-    return named;
-  });
+  const named = thread.texts.then((made) => Promise.all(texts.map(async ({ name, pieces }, index): Promise<[string, WrittenText]> => [name, await pieces.finish(made[index]!.sections, wholeHashes)])));
   const written = Promise.all([thread.written, named]).then(async ([{ rows, files, bytes, sha256 }, named]) => {
     const downloads = new Map<string, WrittenDownload>([[database.name, { files, bytes, sha256 }]]);
     for (const [name, { sha256, ...parts }] of named) downloads.set(name, { ...parts, sha256: await sha256 });
