@@ -1,6 +1,6 @@
 import { lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { keepCommitTimes, openKeptCommitTimes, readKeptCommitTimes } from '../kept/commit-times.ts';
+import { commitTimesSinceFile, keepCommitTimes, keepCommitTimesSince, openKeptCommitTimes, readKeptCommitTimes } from '../kept/commit-times.ts';
 import { openParseCache, parseCacheHoldsShards } from '../kept/parse-cache.ts';
 import { unchangedBlobIds } from './blob-ids.ts';
 import type { FileOutcome } from './check-content-file.ts';
@@ -120,24 +120,28 @@ const filesLookedUp = 100;
  * The last commit times of some report files, as reportCommitTimes gives them: their kept times
  * and the commits since. Begun before the files are known: the kept file is read and git lists the
  * commits since it while a rebuild reads its kept catalogue, where both took a second after it at
- * a million reports. The file is left for the next full load to bring up to date.
+ * a million reports. The file is left for the next full load to bring up to date; the times read
+ * since it are kept beside it (commitTimesSinceFile), so that the next rebuild reads only its own.
  */
 export function reportCommitTimesAhead(root: string, keptIn: string): (files: readonly string[]) => Promise<Map<string, string>> {
   const kept = openKeptCommitTimes(keptIn, reportsFolder);
-  // lastCommitTimes extends the map it is given when it read only the commits since its head.
-  const since = new Map<string, string>();
-  const current = kept.then((file) => lastCommitTimes(root, reportsFolder, file && { head: file.head, times: since }));
-  // Neither may fail unhandled while the kept catalogue is read; each is awaited below.
+  // The commits since the kept file's, as the last rebuild read them; lastCommitTimes extends
+  // their map with those since when it read only those.
+  const since = kept.then(async (file) => file && ((await readKeptCommitTimes(commitTimesSinceFile(keptIn, file.head), reportsFolder)) ?? { head: file.head, times: new Map<string, string>() }));
+  const current = since.then((known) => lastCommitTimes(root, reportsFolder, known));
+  // None may fail unhandled while the kept catalogue is read; each is awaited below.
   current.catch(() => {});
   return async (files) => {
-    const [file, latest] = await Promise.all([kept, current]);
+    const [file, known, latest] = await Promise.all([kept, since, current]);
     if (!latest) return new Map();
-    if (latest.times !== since) return latest.times; // the whole history, read again
-    const known = files.length <= filesLookedUp ? file?.timesOf(files) : file?.all();
+    if (!file || !known || latest.times !== known.times) return latest.times; // the whole history, read again
+    // The file only speeds up the next build: one it could not keep reads these commits again.
+    if (latest.head !== known.head) await keepCommitTimesSince(keptIn, reportsFolder, file.head, latest).catch(() => {});
+    const keptTimes = files.length <= filesLookedUp ? file.timesOf(files) : file.all();
     // A kept line that does not read as a time: the whole history, as without a kept file.
-    if (!known) return (await lastCommitTimes(root, reportsFolder))?.times ?? new Map();
-    const times = known.times;
-    for (const [name, time] of since) noteCommitTime(times, name, time);
+    if (!keptTimes) return (await lastCommitTimes(root, reportsFolder))?.times ?? new Map();
+    const times = keptTimes.times;
+    for (const [name, time] of latest.times) noteCommitTime(times, name, time);
     return times;
   };
 }

@@ -2,7 +2,7 @@ import { appendFile, mkdir, readdir, truncate, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { syntheticCatalogueInput, writeSyntheticContent } from '../../scripts/lib/synthetic-content.ts';
-import { commitTimesFile, keepCommitTimes, openKeptCommitTimes, readKeptCommitTimes } from '../../src/kept/commit-times.ts';
+import { commitTimesFile, commitTimesSinceFile, keepCommitTimes, openKeptCommitTimes, readKeptCommitTimes } from '../../src/kept/commit-times.ts';
 import { loadContent, reportCommitTimesAhead } from '../../src/load/load-content.ts';
 import { writeContentTree } from '../support/content-files.ts';
 import { commitEverything, gitAt as git } from '../support/git.ts';
@@ -123,6 +123,44 @@ describe('commit times kept between builds', () => {
     expect(rewritten.get(first!.file)).toBe(whole[first!.id]);
     expect(rewritten.get(second!.file)).toBe('2026-05-01T00:00:00Z');
     expect(rewritten.get(untouched!.file)).toBe('2026-01-01T00:00:00Z');
+  });
+
+  it('read by a rebuild since the kept ones are kept beside them, so that the next rebuild reads only the commits since its own', async () => {
+    const root = await committedCatalogue();
+    await timesOf(root, true);
+    const { content } = await loadContent({ root, now, readCommitTimes: false });
+    const [first, second, untouched] = content.reports;
+    const files = [first!.file, second!.file, untouched!.file];
+    const base = (await readKeptCommitTimes(commitTimesFile(root), 'content/reports'))!;
+    await edit(root, first!.file, '2026-03-01T00:00:00Z');
+    expect(await reportCommitTimesAhead(root, commitTimesFile(root))(files)).toEqual(
+      new Map([
+        [first!.file, '2026-03-01T00:00:00Z'],
+        [second!.file, '2026-01-01T00:00:00Z'],
+        [untouched!.file, '2026-01-01T00:00:00Z'],
+      ]),
+    );
+    const sinceFile = commitTimesSinceFile(commitTimesFile(root), base.head);
+    const since = (await readKeptCommitTimes(sinceFile, 'content/reports'))!;
+    expect(since).toEqual({ head: git(root, '2026-03-01T00:00:00Z', 'rev-parse', 'HEAD'), times: new Map([[first!.file, '2026-03-01T00:00:00Z']]) });
+    // The whole file is as the full load kept it.
+    expect(await readKeptCommitTimes(commitTimesFile(root), 'content/reports')).toEqual(base);
+
+    // A time git would not give, seen only if the next rebuild takes the kept commits as read.
+    await keepCommitTimes(sinceFile, 'content/reports', { head: since.head, times: new Map([[first!.file, '2026-03-02T00:00:00Z']]) });
+    await edit(root, second!.file, '2026-04-01T00:00:00Z');
+    const next = await reportCommitTimesAhead(root, commitTimesFile(root))(files);
+    expect(next.get(first!.file)).toBe('2026-03-02T00:00:00Z');
+    expect(next.get(second!.file)).toBe('2026-04-01T00:00:00Z');
+    expect((await readKeptCommitTimes(sinceFile, 'content/reports'))?.times.size).toBe(2);
+
+    // A full load keeps the whole file anew, at its commit: the times kept since the old one are no longer read.
+    expect(await timesOf(root, true)).toEqual(await timesOf(root, false));
+    await edit(root, untouched!.file, '2026-05-01T00:00:00Z');
+    const afterFull = await reportCommitTimesAhead(root, commitTimesFile(root))(files);
+    expect(afterFull.get(first!.file)).toBe('2026-03-01T00:00:00Z');
+    expect(afterFull.get(untouched!.file)).toBe('2026-05-01T00:00:00Z');
+    expect(await readdir(path.dirname(commitTimesFile(root)))).not.toContain(path.basename(sinceFile));
   });
 
   it('are ignored when their file is damaged, and kept again whole', async () => {
