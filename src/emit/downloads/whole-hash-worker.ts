@@ -25,7 +25,7 @@ interface LastParts {
 /** By download file name, in the order they are read: the order in which their wholes will be asked for. */
 const lastParts = new Map<string, LastParts>();
 
-/** Feeds the file to each hash; returns its identity when read, unless it changed meanwhile or was not settled. */
+/** Feeds the file to the hash; returns its identity as read, unless it changed meanwhile or was modified too recently to tell (settledIdentity). */
 function feedWhole(file: string, hash: Hash): string | undefined {
   const descriptor = openSync(file, 'r');
   try {

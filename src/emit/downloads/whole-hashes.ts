@@ -52,7 +52,7 @@ export function startWholeHashes(): WholeHashes {
       const request = waiting.get(answer.id);
       waiting.delete(answer.id);
       if ('error' in answer) request?.reject(new Error(answer.error));
-      else request?.resolve('sha256' in answer ? answer.sha256 : '');
+      else request?.resolve('sha256' in answer ? answer.sha256 : ''); // a read ahead has nothing to say but that it is done
     });
     worker.on('error', failAll);
     worker.on('exit', (code) => failAll(new Error(`the thread hashing the downloads stopped early (exit code ${code})`)));
