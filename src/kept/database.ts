@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
-import { linkSync, readdirSync, readSync, rmSync } from 'node:fs';
-import { fileIdentityOf, withOpenFile } from './digests.ts';
+import { linkSync, readdirSync, rmSync } from 'node:fs';
+import { fileIdentityOf, sha256OfFile } from './digests.ts';
 import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
 
 /**
@@ -11,14 +10,13 @@ import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
  * the SQLite thread's 12 s of CPU, on a machine whose two cores the build keeps busy.
  *
  * The rows are copied in the order they were inserted, so the new file is byte for byte the one
- * a build without it makes (tested). The database is trusted only when its bytes are those noted
- * when it was kept (the SHA-256 of each part it was cut into, which a build computes anyway, where
- * the whole's is hashed by another thread from the parts it read ahead: see whole-hashes.ts), the
- * notes pass their own hash check, and it was made by the same code (the output store's
- * fingerprint). Its bytes are hashed again only when the file no longer has the identity on disk
- * it had when kept (digests.ts): at a million reports, reading and hashing them took 1.5 s of the
- * thread that every rebuild waits for; otherwise every row is inserted afresh. Two builds at once
- * each write their own file, and a database paired with the other build's notes fails the check.
+ * a build without it makes (tested). The database is trusted only when its SHA-256 is the one
+ * noted when it was kept, the notes pass their own hash check, and it was made by the same code
+ * (the output store's fingerprint). Its bytes are hashed again only when the file no longer has
+ * the identity on disk it had when kept (digests.ts): at a million reports, reading and hashing
+ * them took 1.5 s of the thread that every rebuild waits for;
+ * otherwise every row is inserted afresh. Two builds at once each write their own file, and a
+ * database paired with the other build's notes fails the hash check.
  *
  * The files the download was cut into are kept too, as hard links to the published ones with
  * their SHA-256: rows appended in the same order fill the same pages, so every part before the
@@ -29,8 +27,8 @@ import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
 
 /** Sealed as every store's manifest is: a damaged row count would otherwise copy the wrong rows from an intact database. */
 interface Manifest {
-  /** The size of every part database.sqlite was cut into but the last. */
-  partBytes: number;
+  /** SHA-256 of database.sqlite. */
+  sha256: string;
   /** database.sqlite's identity on disk once kept (fileIdentity), when it could be read. */
   identity?: string;
   tables: { name: string; files: { sha256: string; rows: number }[] }[];
@@ -66,7 +64,7 @@ export type LoadedFrom = Manifest['tables'];
 /** Where the build keeps the database of a content tree. */
 export const keptDatabaseDir = (contentRoot: string): string => keptStoreDir(contentRoot, 'built-database');
 
-const formatVersion = 4;
+const formatVersion = 3;
 const databaseName = 'database.sqlite';
 const partName = (index: number): string => `part-${index + 1}`;
 const storeOf = (dir: string, fingerprint: string): KeptStore => keptStore(dir, { format: formatVersion, fingerprint });
@@ -82,7 +80,7 @@ export function readKeptDatabase(dir: string, fingerprint: string): KeptDatabase
   if (manifest === undefined) return undefined;
   const file = store.file(databaseName);
   const unchanged = manifest.identity !== undefined && fileIdentityOf(file) === manifest.identity;
-  if (!unchanged && !hasTheParts(file, manifest)) return undefined;
+  if (!unchanged && sha256OfFile(file) !== manifest.sha256) return undefined;
   const runs = new Map<string, KeptRun>();
   for (const { name, files } of manifest.tables) {
     let firstRowid = 1;
@@ -95,33 +93,12 @@ export function readKeptDatabase(dir: string, fingerprint: string): KeptDatabase
   return { file: store.file(databaseName), runOf: (table, ndjsonSha256) => runs.get(`${table} ${ndjsonSha256}`), parts };
 }
 
-/** Whether the file is, part after part of the manifest's size, the bytes of the parts noted. */
-function hasTheParts(file: string, { partBytes, parts }: Manifest): boolean {
-  return (
-    withOpenFile(file, (descriptor, stats) => {
-      if (parts.length === 0 || stats.size > BigInt(partBytes) * BigInt(parts.length) || stats.size <= BigInt(partBytes) * BigInt(parts.length - 1)) return false;
-      const buffer = new Uint8Array(1024 * 1024);
-      for (const [index, part] of parts.entries()) {
-        const hash = createHash('sha256');
-        for (let position = index * partBytes, end = Math.min((index + 1) * partBytes, Number(stats.size)); position < end; ) {
-          const read = readSync(descriptor, buffer, 0, Math.min(buffer.length, end - position), position);
-          if (read === 0) return false;
-          hash.update(buffer.subarray(0, read));
-          position += read;
-        }
-        if (hash.digest('hex') !== part.sha256) return false;
-      }
-      return true;
-    }) ?? false
-  );
-}
-
 /**
- * Keeps `building` for the next build, and links the files it was cut into (`parts`, as published,
- * with their SHA-256, each but the last `partBytes` long); they replace those kept. The links cost
- * no disk while the site publishes the same files.
+ * Keeps `building`, a database with the bytes hashing to `sha256`, for the next build, and links
+ * the files it was cut into (`parts`, as published, with their SHA-256); they replace those kept.
+ * The links cost no disk while the site publishes the same files.
  */
-export function keepDatabase(dir: string, building: string, loadedFrom: LoadedFrom, fingerprint: string, parts: readonly { file: string; sha256: string }[], partBytes: number): void {
+export function keepDatabase(dir: string, building: string, sha256: string, loadedFrom: LoadedFrom, fingerprint: string, parts: readonly { file: string; sha256: string }[]): void {
   const store = storeOf(dir, fingerprint);
   store.moveIntoPlaceSync(building, databaseName);
   const identity = fileIdentityOf(store.file(databaseName));
@@ -143,7 +120,7 @@ export function keepDatabase(dir: string, building: string, loadedFrom: LoadedFr
     const index = /^part-(\d+)$/.exec(name)?.[1];
     if (index !== undefined && Number(index) > parts.length) rmSync(store.file(name), { force: true });
   }
-  store.writeManifestSync({ partBytes, ...(identity !== undefined ? { identity } : {}), tables: loadedFrom, parts: kept } satisfies Manifest);
+  store.writeManifestSync({ sha256, ...(identity !== undefined ? { identity } : {}), tables: loadedFrom, parts: kept } satisfies Manifest);
 }
 
 /** A database left by a build that was killed weighs as much as the download: removed once its owner is gone. */

@@ -1,6 +1,6 @@
 import { dayCountsOf } from '../../src/domain/condition-timeline.ts';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -434,18 +434,13 @@ describe('the SQLite database kept between builds', () => {
     expect(written.rows.copied).toBeGreaterThan(rowCount - 2 * 3 * rowsPerPart);
     expect(written.rows.copied).toBeLessThan(rowCount);
     expect(sha256(await databaseBytes(withKept))).toBe(sha256(await databaseBytes(cold)));
-    expect(written.files).toEqual(coldWritten.files);
+    expect(written.sha256).toBe(coldWritten.sha256);
     const database = new DatabaseSync(path.join(withKept.directory, withKept.fileName), { readOnly: true });
     expect(database.prepare('SELECT summary FROM reports WHERE id = ?').get(catalogue.reports[50]!.id)).toEqual({ summary: expect.stringMatching(/now much longer than before$/) });
     database.close();
 
-    // Touched (copied, restored from a cache) but with its bytes: checked part by part against its notes, and used.
-    const keptFile = path.join(kept.dir, 'database.sqlite');
-    const touched = Date.now() / 1000 - 60;
-    await utimes(keptFile, touched, touched);
-    expect((await writeFromNdjson(await databaseJob(after, kept))).rows.copied).toBe(rowCount);
-
     // With other bytes than those kept, or made by other code, it is not used; the result is the same.
+    const keptFile = path.join(kept.dir, 'database.sqlite');
     const keptBytes = await readFile(keptFile);
     const summaryAt = keptBytes.indexOf('now much longer than before');
     expect(summaryAt).toBeGreaterThan(0);
@@ -488,6 +483,7 @@ describe('the SQLite database kept between builds', () => {
     const second = await partsOf(withKept);
     expect(second.map(({ name, bytes }) => [name, sha256(bytes)])).toEqual((await partsOf(cold)).map(({ name, bytes }) => [name, sha256(bytes)]));
     expect(written.files).toEqual(coldWritten.files);
+    expect(written.sha256).toBe(coldWritten.sha256);
     const linked = second.filter((part, index) => part.inode === first[index]?.inode);
     expect(linked.length).toBeGreaterThan(0);
     expect(linked.length).toBeLessThan(second.length);

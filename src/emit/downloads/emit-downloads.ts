@@ -34,20 +34,19 @@ export interface BulkDownloadOptions {
   store?: OutputStore;
   /** Where the SQLite database is kept between builds, and the fingerprint of the code making it (see src/kept/database.ts). */
   keptDatabase?: { dir: string; fingerprint: string };
-  /** The thread hashing the split downloads' wholes, started by the caller to read ahead; else one of their own. */
+  /** The thread hashing the split text downloads' wholes, started by the caller to read ahead; else one of their own. */
   wholeHashes?: WholeHashes;
 }
 
 /**
- * The downloads in the order their wholes are asked for (see emitBulkDownloads): the NDJSON
- * files, the other texts this thread writes, those the thread of from-ndjson.ts makes, then its
- * database. The order the whole-hash thread reads the last build's parts ahead in.
+ * The text downloads in the order their wholes are asked for (see emitBulkDownloads): the NDJSON
+ * files, the other texts this thread writes, then those the thread of from-ndjson.ts makes. The
+ * order the whole-hash thread reads the last build's parts ahead in.
  */
 export function wholeHashOrder(): string[] {
   const texts = downloadResources.filter((resource) => resource.format.writer.kind === 'text');
   const fromNdjson = downloadResources.filter(({ format: { writer } }) => writer.kind === 'thread' && writer.makes === 'text');
-  const databases = downloadResources.filter(({ format: { writer } }) => writer.kind === 'thread' && writer.makes === 'database');
-  return [...textInWritingOrder(texts), ...fromNdjson, ...databases].map(({ fileName }) => fileName);
+  return [...textInWritingOrder(texts), ...fromNdjson].map(({ fileName }) => fileName);
 }
 
 /** The NDJSON files first: the thread making the other downloads from them starts once they are written. */
@@ -168,9 +167,7 @@ async function startDownloadsFromNdjson(
   });
   // The texts are named, and their wholes' hashes asked for, as soon as they are made: the database is still being finished.
   const named = thread.texts.then((made) => Promise.all(texts.map(async ({ name, pieces }, index): Promise<[string, WrittenText]> => [name, await pieces.finish(made[index]!.sections, wholeHashes)])));
-  const written = Promise.all([thread.written, named]).then(async ([{ rows, files, bytes }, named]) => {
-    // Not split: the one file's hash is the whole's.
-    const sha256 = files.length === 1 ? files[0]!.sha256 : await wholeHashes.of(database.fileName, files.map(({ fileName }) => path.join(directory, fileName)));
+  const written = Promise.all([thread.written, named]).then(async ([{ rows, files, bytes, sha256 }, named]) => {
     const downloads = new Map<string, WrittenDownload>([[database.name, { files, bytes, sha256 }]]);
     for (const [name, { sha256, ...parts }] of named) downloads.set(name, { ...parts, sha256: await sha256 });
     return { downloads, rows };

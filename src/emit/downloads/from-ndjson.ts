@@ -66,8 +66,7 @@ export interface MadeText {
   sections: { file: number; pieces: Piece[] }[][];
 }
 
-/** The database's files (the SHA-256 of a split one's whole is computed by the build: see emit-downloads.ts), its rows and the text pieces. */
-export type FromNdjson = Omit<WrittenDownload, 'sha256'> & { rows: DatabaseRows; texts: MadeText[] };
+export type FromNdjson = WrittenDownload & { rows: DatabaseRows; texts: MadeText[] };
 
 export interface FromNdjsonThread {
   /** The text pieces, once made (before the database is done). */
@@ -263,7 +262,7 @@ export async function writeFromNdjson(job: FromNdjsonJob, textsMade: (texts: Mad
     const written = await copyBinaryDownload(building, job.directory, job.fileName, job.maxBytes, kept?.parts);
     try {
       const parts = written.files.map(({ fileName, sha256 }) => ({ file: path.join(job.directory, fileName), sha256 }));
-      if (job.kept) keepDatabase(job.kept.dir, building, loadedFrom, job.kept.fingerprint, parts, job.maxBytes);
+      if (job.kept) keepDatabase(job.kept.dir, building, written.sha256, loadedFrom, job.kept.fingerprint, parts);
     } catch {
       // Only a faster next build depends on it: that build inserts every row.
     }

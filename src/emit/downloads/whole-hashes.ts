@@ -1,9 +1,9 @@
 import { Worker } from 'node:worker_threads';
 
 /**
- * The SHA-256 of whole downloads split into parts, which datapackage.json gives beside each
+ * The SHA-256 of whole text downloads split into parts, which datapackage.json gives beside each
  * part's: computed in a thread of its own from the parts as written, while this thread goes on with
- * the API data (the database's once it is cut, in the thread of from-ndjson.ts). Hashing them here meant reading every kept part again on a rebuild that linked it
+ * the API data. Hashing them here meant reading every kept part again on a rebuild that linked it
  * unread: at a million reports, 4 GB and 14 s of the build's busy thread. In that thread, they still
  * took 11 s of a one-report rebuild's CPU, most of it while both cores had other work, and its last
  * 3 s were what the build waited for; so a rebuild has the thread read the last build's parts
