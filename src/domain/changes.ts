@@ -30,17 +30,18 @@ const ordersMade = new WeakMap<readonly CatalogueReport[], readonly number[]>();
  * API data, the feed, the examples and the home page all ask for it. The list must not change
  * afterwards (a catalogue's does not).
  *
- * When the list is in id order (a catalogue's is), ties of time are broken by position, and each
- * report's (time, position) fits one number: the seconds since the earliest update times the list's
- * length, plus the position. Those numbers sort natively, without a comparison function: over a
- * million reports a sort calling one took 4 s (measured on a busy machine; comparing timestamps as
- * strings, 22 s). Otherwise, or when the numbers would not be exact, the comparison sorts.
+ * When the list is in id order (a catalogue's is), ties of time are broken by position: a stable
+ * sort by the seconds since the earliest update, two passes of a counting sort by 16 bits, gives
+ * the order without comparing. Over a million reports a sort calling a comparison took 4 s
+ * (measured on a busy machine; comparing timestamps as strings, 22 s), sorting each report's time
+ * and position packed in one number 230–350 ms, the counting sort 80 ms (measured alone).
+ * Otherwise, or when the times are not whole seconds within 136 years, the comparison sorts.
  */
 export function changeOrder(reports: readonly CatalogueReport[]): readonly number[] {
   let order = ordersMade.get(reports);
   if (!order) {
     const { updatedTimes, inIdOrder } = reportColumnsOf(reports);
-    const positions = (inIdOrder ? packedOrder(updatedTimes) : undefined) ?? comparedOrder(reports, updatedTimes);
+    const positions = (inIdOrder ? secondsOrder(updatedTimes) : undefined) ?? comparedOrder(reports, updatedTimes);
     // A loop, not Array.from: over a million positions it took a tenth of a second.
     const array = new Array<number>(positions.length);
     for (let index = 0; index < positions.length; index++) array[index] = positions[index]!;
@@ -50,24 +51,38 @@ export function changeOrder(reports: readonly CatalogueReport[]): readonly numbe
   return order;
 }
 
-/** The feed's order of reports in id order from one number per report; undefined unless every number is exact. */
-function packedOrder(times: Float64Array): Uint32Array | undefined {
+/** The positions of `times` by time, ties in position order; undefined unless each is a whole second, all within 2^32 s of the earliest. */
+function secondsOrder(times: Float64Array): Uint32Array | undefined {
   let earliest = Infinity;
   let latest = -Infinity;
   for (const time of times) {
-    // A time that is not a whole second (or not a time) would not pack exactly.
     if (!Number.isInteger(time / 1000)) return undefined;
     earliest = Math.min(earliest, time);
     latest = Math.max(latest, time);
   }
   const count = times.length;
-  if (((latest - earliest) / 1000 + 1) * count > Number.MAX_SAFE_INTEGER) return undefined;
-  const keys = new Float64Array(count);
-  for (let index = 0; index < count; index++) keys[index] = ((times[index]! - earliest) / 1000) * count + index;
-  keys.sort();
-  // A loop, not Uint32Array.from with a mapping function, which called it a million times in 0.25 s.
-  const order = new Uint32Array(count);
-  for (let index = 0; index < count; index++) order[index] = keys[index]! % count;
+  if (count > 0 && (latest - earliest) / 1000 > 0xffffffff) return undefined;
+  const seconds = new Uint32Array(count);
+  for (let index = 0; index < count; index++) seconds[index] = (times[index]! - earliest) / 1000;
+  let order = new Uint32Array(count);
+  for (let index = 0; index < count; index++) order[index] = index;
+  let sorted = new Uint32Array(count);
+  const starts = new Uint32Array(0x10000);
+  // The low 16 bits, then the high: each pass keeps the order of the one before among equal digits.
+  for (const shift of [0, 16]) {
+    starts.fill(0);
+    for (let index = 0; index < count; index++) starts[(seconds[order[index]!]! >>> shift) & 0xffff]!++;
+    for (let digit = 0, start = 0; digit < starts.length; digit++) {
+      const digitCount = starts[digit]!;
+      starts[digit] = start;
+      start += digitCount;
+    }
+    for (let index = 0; index < count; index++) {
+      const position = order[index]!;
+      sorted[starts[(seconds[position]! >>> shift) & 0xffff]!++] = position;
+    }
+    [order, sorted] = [sorted, order];
+  }
   return order;
 }
 
