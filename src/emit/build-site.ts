@@ -13,7 +13,7 @@ import { apiDataFiles } from '../api/data-products.ts';
 import { builtDataStore, emitDataFiles, writeSiteFile } from './emit-api-data.ts';
 import { assetHeadersFile, assetHeadersPath } from '../api/response-headers.ts';
 import { emitEntryPoints } from './emit-entry-points.ts';
-import { emitBulkDownloads, startDatabaseThread, wholeHashOrder, type DatabaseThread } from './downloads/emit-downloads.ts';
+import { emitBulkDownloads, wholeHashOrder } from './downloads/emit-downloads.ts';
 import { startWholeHashes, type WholeHashes } from './downloads/whole-hashes.ts';
 import { downloadsDirectory } from '../formats/download-resources.ts';
 import { downloadFormats } from './downloads/download-formats.ts';
@@ -109,32 +109,19 @@ interface MadeFromCatalogue {
  */
 async function makeFromCatalogue(options: BuildOptions, dir: string): Promise<MadeFromCatalogue | { ok: false; problems: Problem[] }> {
   const wholeHashes = startWholeHashes();
-  let databaseThread: DatabaseThread | undefined;
   try {
-    // A rebuild reuses most of what the last build made, and the second core is half idle while
-    // the kept catalogue is read: the hashes of the downloads published last are read ahead, and
-    // the rows of the kept database copied ahead.
+    // A rebuild reuses most parts of the downloads published last: their hashes are read ahead while the kept catalogue is.
     const published = path.join(path.resolve(options.outDir), ...downloadsDirectory.split('/').filter(Boolean));
-    const loaded = await catalogueOf(options, catalogueFingerprint(options.siteUrl), () => {
-      void wholeHashes.readAhead(published, wholeHashOrder());
-      databaseThread = startDatabaseThread(downloadsIn(dir), { keptDatabase: keptDatabaseOf(options) });
-    });
+    const loaded = await catalogueOf(options, catalogueFingerprint(options.siteUrl), () => wholeHashes.readAhead(published, wholeHashOrder()));
     if (!loaded.ok) return loaded;
-    return await madeFrom(loaded, options, dir, { wholeHashes, databaseThread });
+    return await madeFrom(loaded, options, dir, wholeHashes);
   } finally {
-    if (databaseThread && !databaseThread.begun) await databaseThread.cancel();
     await wholeHashes.close();
   }
 }
 
-/** The downloads folder of the site written into `dir`. */
-const downloadsIn = (dir: string) => path.join(dir, ...downloadsDirectory.split('/').filter(Boolean));
-
-/** Where the SQLite download is kept between builds, and the fingerprint of the code that may reuse it. */
-const keptDatabaseOf = (options: BuildOptions) => ({ dir: keptDatabaseDir(options.contentRoot), fingerprint: buildFingerprint(options.siteUrl, repositoryUrl) });
-
 /** What makeFromCatalogue makes of the loaded catalogue. */
-async function madeFrom(loaded: Derived, options: BuildOptions, dir: string, threads: { wholeHashes: WholeHashes; databaseThread: DatabaseThread | undefined }): Promise<MadeFromCatalogue | { ok: false; problems: Problem[] }> {
+async function madeFrom(loaded: Derived, options: BuildOptions, dir: string, wholeHashes: WholeHashes): Promise<MadeFromCatalogue | { ok: false; problems: Problem[] }> {
   const { bodySpool, keptFiles } = loaded;
   let { parsing } = loaded;
   // Each report's text is made once, for the downloads and data files that all publish it.
@@ -149,8 +136,8 @@ async function madeFrom(loaded: Derived, options: BuildOptions, dir: string, thr
     // waits for that thread, then took most of a second more over every landmark.
     const { datapackage, databaseRows } = await emitBulkDownloads(
       catalogue,
-      downloadsIn(dir),
-      { siteUrl: options.siteUrl, store, keptDatabase: keptDatabaseOf(options), ...threads },
+      path.join(dir, ...downloadsDirectory.split('/').filter(Boolean)),
+      { siteUrl: options.siteUrl, store, keptDatabase: { dir: keptDatabaseDir(options.contentRoot), fingerprint }, wholeHashes },
       async () => {
         await emitDataFiles(apiDataFiles(catalogue, repositoryUrl, keptDerivations(store)), dir, store);
         await emitDataFiles(sitemapFiles(catalogue), dir, store);

@@ -52,8 +52,6 @@ export interface KeptRun {
 
 export interface KeptDatabase {
   file: string;
-  /** Its tables in order, each with the NDJSON files it was loaded from in order, and their runs. */
-  tables: readonly { name: string; files: readonly { sha256: string; run: KeptRun }[] }[];
   /** The rows loaded from the NDJSON file with this SHA-256 into `table`, when the kept database has them. */
   runOf(table: string, ndjsonSha256: string): KeptRun | undefined;
   /** The files it was cut into, by their place in the download, where the store still holds them. */
@@ -84,20 +82,15 @@ export function readKeptDatabase(dir: string, fingerprint: string): KeptDatabase
   const unchanged = manifest.identity !== undefined && fileIdentityOf(file) === manifest.identity;
   if (!unchanged && sha256OfFile(file) !== manifest.sha256) return undefined;
   const runs = new Map<string, KeptRun>();
-  const tables: KeptDatabase['tables'] = manifest.tables.map(({ name, files }) => {
+  for (const { name, files } of manifest.tables) {
     let firstRowid = 1;
-    return {
-      name,
-      files: files.map(({ sha256, rows }) => {
-        const run = { firstRowid, count: rows };
-        runs.set(`${name} ${sha256}`, run);
-        firstRowid += rows;
-        return { sha256, run };
-      }),
-    };
-  });
+    for (const { sha256, rows } of files) {
+      runs.set(`${name} ${sha256}`, { firstRowid, count: rows });
+      firstRowid += rows;
+    }
+  }
   const parts = manifest.parts.map(({ sha256, identity }, index) => (identity === null ? undefined : { file: store.file(partName(index)), sha256, identity }));
-  return { file: store.file(databaseName), tables, runOf: (table, ndjsonSha256) => runs.get(`${table} ${ndjsonSha256}`), parts };
+  return { file: store.file(databaseName), runOf: (table, ndjsonSha256) => runs.get(`${table} ${ndjsonSha256}`), parts };
 }
 
 /**

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { csvRow } from '../../src/emit/downloads/csv.ts';
 import type { Datapackage, DatapackageResource } from '../../src/emit/downloads/datapackage.ts';
 import { emitBulkDownloads, type BulkDownloadOptions } from '../../src/emit/downloads/emit-downloads.ts';
-import { writeFromNdjson, writeOnceKnown, type FromNdjsonJob } from '../../src/emit/downloads/from-ndjson.ts';
+import { writeFromNdjson, type FromNdjsonJob } from '../../src/emit/downloads/from-ndjson.ts';
 import { downloadTables } from '../../src/formats/download-records.ts';
 import { openOutputStore } from '../../src/kept/output-files.ts';
 import type { Catalogue } from '../../src/domain/catalogue.ts';
@@ -460,37 +460,6 @@ describe('the SQLite database kept between builds', () => {
     expect(sha256(await databaseBytes(afterEdit))).toBe(sha256(await databaseBytes(cold)));
     expect((await writeFromNdjson(await databaseJob(after, { ...kept, fingerprint: 'code v2' }))).rows.copied).toBe(0);
     expect((await readdir(kept.dir)).sort()).toEqual(['database.sqlite', 'manifest.json', 'part-1']);
-  });
-
-  it('copies the kept rows ahead while the NDJSON files are being written, goes back to the first that changed, and comes out as a build without them makes it', async () => {
-    const kept = { dir: await mkdtemp(path.join(tmpdir(), 'lcr-kept-database-')), fingerprint: 'code v1' };
-    const before = await emitInto(catalogue, limit, { rowsPerPart });
-    const rowCount = catalogue.reports.length + catalogue.landmarks.length;
-    // A report in the middle edited: its part and its landmark's change, the landmarks' coming first.
-    const after = await emitInto(withEditedReport(catalogue, 50), limit, { rowsPerPart });
-    const cold = await databaseJob(after, undefined);
-    await writeFromNdjson(cold);
-    const expected = sha256(await databaseBytes(cold));
-    const copiedWithoutAhead = await (async () => {
-      await writeFromNdjson(await databaseJob(before, kept));
-      return (await writeFromNdjson(await databaseJob(after, kept))).rows.copied;
-    })();
-    expect(copiedWithoutAhead).toBeLessThan(rowCount);
-
-    // The job comes after this many looks: two runs copied ahead, a dozen, all of them.
-    for (const looks of [2, 12, Infinity]) {
-      await writeFromNdjson(await databaseJob(before, kept));
-      const job = await databaseJob(after, kept);
-      let looked = 0;
-      const { tables, texts: _texts, ...rest } = job;
-      const start = { ...rest, tables: tables.map(({ files: _files, ...table }) => table) };
-      const written = await writeOnceKnown(start, { now: () => (++looked > looks ? job : undefined), later: async () => job });
-      if (Number.isFinite(looks)) expect(looked).toBe(looks + 1);
-      expect(sha256(await databaseBytes(job)), `${looks} looks`).toBe(expected);
-      expect(written.rows).toEqual({ total: rowCount, copied: copiedWithoutAhead });
-      // Kept in turn with the right notes: the next build copies every row.
-      expect((await writeFromNdjson(await databaseJob(after, kept))).rows.copied).toBe(rowCount);
-    }
   });
 
   it('links the parts that kept their bytes to the last build\'s, and writes the others as a build without them does', async () => {

@@ -5,9 +5,9 @@ import { downloadTables, type DownloadTable } from '../../formats/download-recor
 import { downloadPaths, maxDownloadFileBytes, downloadPartRuns, rowsPerDownloadPart } from '../../formats/download-resources.ts';
 import { flatColumns } from '../../formats/flat-columns.ts';
 import { datapackageOf, type Datapackage } from './datapackage.ts';
-import type { DownloadContext, DownloadResource, TableColumns, TableInDownloads } from './download-format.ts';
+import type { DownloadContext, TableColumns, TableInDownloads } from './download-format.ts';
 import { downloadResources } from './download-formats.ts';
-import { startFromNdjson, type DatabaseRows, type FromNdjsonStart, type TextJob } from './from-ndjson.ts';
+import { startFromNdjson, type DatabaseRows, type TextJob } from './from-ndjson.ts';
 import { ndjsonFormat } from './formats/ndjson.ts';
 import type { OutputStore } from '../../kept/output-files.ts';
 import { textBuffers, writeTextDownload, type TextDownloadOptions, type WrittenDownload, type WrittenText } from './split-files.ts';
@@ -36,8 +36,6 @@ export interface BulkDownloadOptions {
   keptDatabase?: { dir: string; fingerprint: string };
   /** The thread hashing the split text downloads' wholes, started by the caller to read ahead; else one of their own. */
   wholeHashes?: WholeHashes;
-  /** The thread writing the database, started by the caller (startDatabaseThread) to copy ahead; else one of their own. */
-  databaseThread?: DatabaseThread;
 }
 
 /**
@@ -57,9 +55,6 @@ const textInWritingOrder = <T extends { format: unknown }>(texts: readonly T[]):
   ...texts.filter((resource) => resource.format !== ndjsonFormat),
 ];
 
-/** Each table of the downloads with its flat columns. */
-const tableColumns = (): TableColumns[] => downloadTables.map((table) => ({ table: table as TableColumns['table'], columns: flatColumns(table.schema) }));
-
 /**
  * Writes every download and datapackage.json into `directory` (created if needed); returns the
  * datapackage. `meanwhile` runs on this thread while the downloads made from the NDJSON files are
@@ -73,7 +68,7 @@ export async function emitBulkDownloads(
 ): Promise<{ datapackage: Datapackage; databaseRows: DatabaseRows }> {
   const maxFileBytes = options.maxFileBytes ?? maxDownloadFileBytes;
   await mkdir(directory, { recursive: true });
-  const tables = tableColumns();
+  const tables: TableColumns[] = downloadTables.map((table) => ({ table: table as TableColumns['table'], columns: flatColumns(table.schema) }));
   const textWritten = new Map<string, WrittenText>();
   const wholeHashes = options.wholeHashes ?? startWholeHashes();
   // One set of buffers for the text downloads, written one after another below.
@@ -121,36 +116,6 @@ export async function emitBulkDownloads(
   return { datapackage, databaseRows };
 }
 
-/** The one database download (download-formats.ts), which the thread of from-ndjson.ts makes. */
-function theDatabase(): DownloadResource {
-  const databases = downloadResources.filter(({ format: { writer } }) => writer.kind === 'thread' && writer.makes === 'database');
-  if (databases.length !== 1) throw new Error(`download-formats.ts declares ${databases.length} databases; the thread of from-ndjson.ts makes exactly one`);
-  return databases[0]!;
-}
-
-/** What the thread of from-ndjson.ts is started with: all of its job that is known before the NDJSON files are written. */
-function databaseStart(directory: string, options: Pick<BulkDownloadOptions, 'maxFileBytes' | 'keptDatabase'>): FromNdjsonStart {
-  return {
-    directory,
-    fileName: theDatabase().fileName,
-    maxBytes: options.maxFileBytes ?? maxDownloadFileBytes,
-    tables: tableColumns().map(({ table: { name, primaryKey, foreignKey }, columns }) => ({ name, columns, primaryKey, foreignKey })),
-    kept: options.keptDatabase,
-  };
-}
-
-/** The thread writing the database (and the texts made from the NDJSON files), begun when the downloads are. */
-export type DatabaseThread = ReturnType<typeof startFromNdjson>;
-
-/**
- * Starts the thread writing the database into `directory` (the downloads folder) before the
- * downloads are written, for emitBulkDownloads to take (`databaseThread`): meanwhile it copies the
- * kept database's rows ahead (from-ndjson.ts). Whoever starts it cancels it unless it was begun.
- */
-export function startDatabaseThread(directory: string, options: Pick<BulkDownloadOptions, 'maxFileBytes' | 'keptDatabase'>): DatabaseThread {
-  return startFromNdjson(databaseStart(directory, options));
-}
-
 /** The downloads made from the NDJSON files in the thread of from-ndjson.ts, by resource name, and the database's rows. */
 interface DownloadsFromNdjson {
   written: Promise<{ downloads: Map<string, WrittenDownload>; rows: DatabaseRows }>;
@@ -170,7 +135,9 @@ async function startDownloadsFromNdjson(
   options: BulkDownloadOptions,
   wholeHashes: WholeHashes,
 ): Promise<DownloadsFromNdjson> {
-  const database = theDatabase();
+  const databases = downloadResources.filter(({ format: { writer } }) => writer.kind === 'thread' && writer.makes === 'database');
+  if (databases.length !== 1) throw new Error(`download-formats.ts declares ${databases.length} databases; the thread of from-ndjson.ts makes exactly one`);
+  const database = databases[0]!;
   const ndjsonFilesOf = (table: string) => textWritten.get(ndjsonFormat.resources.find((resource) => resource.table === table)!.name)!.files;
   const texts: { name: string; job: Omit<TextJob, 'sections'>; sections: TextSectionFromNdjson[]; pieces: TextFromNdjson }[] = [];
   for (const resource of downloadResources) {
@@ -184,12 +151,19 @@ async function startDownloadsFromNdjson(
     const pieces = await textFromNdjson(directory, resource.fileName, sections, maxBytes, options.store);
     texts.push({ name: resource.name, job: { fileName: resource.fileName, rows: writer.rows }, sections, pieces });
   }
-  const start = databaseStart(directory, { ...options, maxFileBytes: maxBytes });
-  const thread = options.databaseThread ?? startFromNdjson(start);
-  thread.begin({
-    ...start,
-    tables: start.tables.map((table) => ({ ...table, files: ndjsonFilesOf(table.name).map(({ fileName, sha256 }) => ({ file: path.join(directory, fileName), sha256 })) })),
+  const thread = startFromNdjson({
+    directory,
+    fileName: database.fileName,
+    maxBytes,
+    tables: tables.map(({ table: { name, primaryKey, foreignKey }, columns }) => ({
+      name,
+      columns,
+      primaryKey,
+      foreignKey,
+      files: ndjsonFilesOf(name).map(({ fileName, sha256 }) => ({ file: path.join(directory, fileName), sha256 })),
+    })),
     texts: texts.map(({ job, sections, pieces }) => ({ ...job, sections: sections.map(({ table, head, tail }, index) => ({ table, head, tail, make: pieces.make[index]! })) })),
+    kept: options.keptDatabase,
   });
   // The texts are named, and their wholes' hashes asked for, as soon as they are made: the database is still being finished.
   const named = thread.texts.then((made) => Promise.all(texts.map(async ({ name, pieces }, index): Promise<[string, WrittenText]> => [name, await pieces.finish(made[index]!.sections, wholeHashes)])));

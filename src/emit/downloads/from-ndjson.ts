@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { MessageChannel, Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import { partFileName } from '../../formats/download-resources.ts';
 import { flattenRecord } from '../../formats/flat-columns.ts';
-import { buildingDatabaseFile, keepDatabase, readKeptDatabase, removeAbandonedDatabases, type KeptDatabase, type KeptRun, type LoadedFrom } from '../../kept/database.ts';
+import { buildingDatabaseFile, keepDatabase, readKeptDatabase, removeAbandonedDatabases, type KeptDatabase, type LoadedFrom } from '../../kept/database.ts';
 import { csvRow } from './csv.ts';
-import { openSqliteDatabase, type SqliteTable, type SqliteTableDefinition, type SqliteWriter, type TableRun } from './sqlite-database.ts';
+import { writeSqliteDatabase, type SqliteTable, type TableRun } from './sqlite-database.ts';
 import { copyBinaryDownload, type Piece, type WrittenDownload } from './split-files.ts';
 import { textPieces, type TextPieces } from './text-pieces.ts';
 
@@ -77,7 +77,7 @@ export interface FromNdjsonThread {
   cancel(): Promise<void>;
 }
 
-const buildingFile = (job: FromNdjsonStart) => (job.kept ? buildingDatabaseFile(job.kept.dir) : path.join(job.directory, `.${job.fileName}.building`));
+const buildingFile = (job: FromNdjsonJob) => (job.kept ? buildingDatabaseFile(job.kept.dir) : path.join(job.directory, `.${job.fileName}.building`));
 
 /** Where the thread writes a piece of a text download, until the build names it. */
 const pieceFile = (directory: string, fileName: string, section: number, file: number, index: number) => path.join(directory, `.${fileName}.from-ndjson-${section}-${file}-${index}`);
@@ -168,7 +168,7 @@ function makeTablePieces({ name, files, columns }: NdjsonTable, job: FromNdjsonJ
  * made them first), a file's text pieces are made on the way: its CSV rows from the flattened rows
  * (parsed for them alone when the database copies them), its JSON elements from its lines as they
  * are. `loaded` gets each file's SHA-256 and rows as they are known, the notes to keep the new
- * database with; `made` the pieces, text by text. Files before `from` were copied ahead.
+ * database with; `made` the pieces, text by text.
  */
 function* tableRuns(
   { name, files, columns }: NdjsonTable,
@@ -178,11 +178,9 @@ function* tableRuns(
   copied: { rows: number },
   made: readonly MadeText[],
   piecesMade: boolean,
-  from = 0,
 ): Generator<TableRun> {
   const sections = sectionsOf(name, job, made);
   for (const [number, { file, sha256 }] of files.entries()) {
-    if (number < from) continue; // copied ahead
     const last = number === files.length - 1;
     const making = piecesMade ? [] : makingOf(sections, job, number, files.length);
     const run = kept?.runOf(name, sha256);
@@ -221,60 +219,6 @@ function* thenCall<T>(runs: Iterable<T>, done: () => void): Generator<T> {
   done();
 }
 
-/** What the thread is given when it starts, before the NDJSON files are written: the tables without their files. */
-export type FromNdjsonStart = Omit<FromNdjsonJob, 'tables' | 'texts'> & { tables: readonly SqliteTableDefinition[] };
-
-/** The job as it comes: `now()` gives it once it has come (else undefined), `later()` waits for it. */
-export interface JobToCome {
-  now(): FromNdjsonJob | undefined;
-  later(): Promise<FromNdjsonJob>;
-}
-
-/** A kept run copied ahead: the table and NDJSON file it was guessed to be the rows of. */
-interface Guess {
-  table: number;
-  file: number;
-  sha256: string;
-  run: KeptRun;
-}
-
-const markOf = (guess: number) => `guess ${guess}`;
-
-/**
- * Copies the kept database's runs in its order, each after a mark, on the guess that every NDJSON
- * file keeps its bytes and place, until `known()` says the job has come; returns the runs copied.
- */
-function copyAhead(writer: SqliteWriter, tables: readonly SqliteTableDefinition[], kept: KeptDatabase, known: () => boolean): Guess[] {
-  const guessed: Guess[] = [];
-  for (const [table, { name }] of tables.entries()) {
-    const keptTable = kept.tables[table];
-    if (keptTable?.name !== name) return guessed;
-    for (const [file, { sha256, run }] of keptTable.files.entries()) {
-      if (known()) return guessed;
-      writer.mark(markOf(guessed.length));
-      writer.append(table, { kept: run });
-      guessed.push({ table, file, sha256, run });
-    }
-  }
-  return guessed;
-}
-
-/** Each NDJSON file of the job, table after table: the runs of the database in order. */
-function runsOf(job: FromNdjsonJob, tables: readonly SqliteTableDefinition[]): { table: number; file: number; sha256: string }[] {
-  // The database was opened with the tables it started with: the job must bring the same, in the same order.
-  const names = job.tables.map(({ name, columns }) => `${name} (${columns.map((column) => column.name).join(', ')})`);
-  const started = tables.map(({ name, columns }) => `${name} (${columns.map((column) => column.name).join(', ')})`);
-  if (names.join('; ') !== started.join('; ')) throw new Error(`the database was begun with the tables ${started.join('; ')}, and given ${names.join('; ')} (report this as a bug)`);
-  return job.tables.flatMap(({ files }, table) => files.map(({ sha256 }, file) => ({ table, file, sha256 })));
-}
-
-/** How many of the runs copied ahead are the database's first runs: the same table, file and bytes, in the same order. */
-function guessesHeld(guessed: readonly Guess[], runs: ReturnType<typeof runsOf>): number {
-  let held = 0;
-  while (held < guessed.length && held < runs.length && runs[held]!.table === guessed[held]!.table && runs[held]!.file === guessed[held]!.file && runs[held]!.sha256 === guessed[held]!.sha256) held++;
-  return held;
-}
-
 /**
  * Writes the database and the text pieces, cuts the database into parts and keeps it for the next
  * build; what the thread runs. `textsMade` gets the text pieces as soon as they are made (first
@@ -283,39 +227,16 @@ function guessesHeld(guessed: readonly Guess[], runs: ReturnType<typeof runsOf>)
  * at a million reports a rebuild otherwise waits 3 s for at its end.
  */
 export async function writeFromNdjson(job: FromNdjsonJob, textsMade: (texts: MadeText[]) => void = () => {}): Promise<FromNdjson> {
-  return writeOnceKnown(job, { now: () => job, later: async () => job }, textsMade);
-}
-
-/**
- * writeFromNdjson, begun before the NDJSON files are written: meanwhile, the rows of the kept
- * database are copied ahead, run after run, each after a mark; once the job comes, the database
- * goes back to the first run whose NDJSON file changed or moved, and goes on from there. A
- * one-report rebuild at a million reports started this thread once the NDJSON files were written,
- * 8 s in, and waited for it last: its copy of 1.1 million kept rows took 3 s of it, on cores the
- * rest of the build kept busy, while the second core was half idle as the kept catalogue was read.
- */
-export async function writeOnceKnown(start: FromNdjsonStart, toCome: JobToCome, textsMade: (texts: MadeText[]) => void = () => {}): Promise<FromNdjson> {
-  if (start.kept) {
-    await mkdir(start.kept.dir, { recursive: true });
-    removeAbandonedDatabases(start.kept.dir);
+  if (job.kept) {
+    await mkdir(job.kept.dir, { recursive: true });
+    removeAbandonedDatabases(job.kept.dir);
   }
-  const kept = start.kept ? readKeptDatabase(start.kept.dir, start.kept.fingerprint) : undefined;
-  const building = buildingFile(start);
-  let job = toCome.now();
-  const writer = await openSqliteDatabase(building, start.tables, kept?.file, { undoable: !job && kept !== undefined });
+  const kept = job.kept ? readKeptDatabase(job.kept.dir, job.kept.fingerprint) : undefined;
+  const building = buildingFile(job);
+  const loadedFrom: LoadedFrom = job.tables.map(({ name }) => ({ name, files: [] }));
+  const copied = { rows: 0 };
+  const texts: MadeText[] = job.texts.map(({ fileName, sections }) => ({ fileName, sections: sections.map(() => []) }));
   try {
-    const guessed = job || !kept ? [] : copyAhead(writer, start.tables, kept, () => (job ??= toCome.now()) !== undefined);
-    job ??= await toCome.later();
-    const runs = runsOf(job, start.tables);
-    const held = guessesHeld(guessed, runs);
-    if (held < guessed.length) writer.backTo(markOf(held));
-    const loadedFrom: LoadedFrom = job.tables.map(({ name }) => ({ name, files: [] }));
-    const copied = { rows: 0 };
-    for (const { table, sha256, run } of guessed.slice(0, held)) {
-      loadedFrom[table]!.files.push({ sha256, rows: run.count });
-      copied.rows += run.count;
-    }
-    const texts: MadeText[] = job.texts.map(({ fileName, sections }) => ({ fileName, sections: sections.map(() => []) }));
     let told = false;
     const tell = () => {
       if (!told) textsMade(texts);
@@ -324,35 +245,30 @@ export async function writeOnceKnown(start: FromNdjsonStart, toCome: JobToCome, 
     // When the kept database holds the rows of most NDJSON files (a rebuild), the few pieces still
     // to make are made first, parsing the changed files once more: at a million reports, made while
     // the kept rows were copied, they were told 3.5 s later, and the hashing of the CSV and JSON
-    // files' wholes, which the build then waits for, began as late. So are they when runs were
-    // copied ahead, which made none. Otherwise (most rows changed) each file is parsed once, for
-    // its rows and its pieces together.
+    // files' wholes, which the build then waits for, began as late. Otherwise (most rows changed)
+    // each file is parsed once, for its rows and its pieces together.
     const files = job.tables.flatMap((table) => table.files.map(({ sha256 }) => kept?.runOf(table.name, sha256)));
-    const piecesFirst = held > 0 || files.filter(Boolean).length * 2 > files.length;
+    const piecesFirst = files.filter(Boolean).length * 2 > files.length;
     if (piecesFirst) {
       for (const table of job.tables) makeTablePieces(table, job, texts);
       tell();
     }
-    // From the first run not copied ahead on.
-    const resume = runs[held] ?? { table: job.tables.length, file: 0 };
-    for (const [index, table] of job.tables.entries()) {
-      if (index < resume.table) continue;
-      const runs = tableRuns(table, job, kept, loadedFrom[index]!.files, copied, texts, piecesFirst, index === resume.table ? resume.file : 0);
-      for (const run of index === job.tables.length - 1 ? thenCall(runs, tell) : runs) writer.append(index, run);
-    }
-    writer.finish();
+    const tables = job.tables.map((table, index) => {
+      const runs = tableRuns(table, job, kept, loadedFrom[index]!.files, copied, texts, piecesFirst);
+      return { ...table, runs: index === job.tables.length - 1 ? thenCall(runs, tell) : runs };
+    });
+    await writeSqliteDatabase(building, tables, kept?.file);
     tell();
-    const written = await copyBinaryDownload(building, start.directory, start.fileName, start.maxBytes, kept?.parts);
+    const written = await copyBinaryDownload(building, job.directory, job.fileName, job.maxBytes, kept?.parts);
     try {
-      const parts = written.files.map(({ fileName, sha256 }) => ({ file: path.join(start.directory, fileName), sha256 }));
-      if (start.kept) keepDatabase(start.kept.dir, building, written.sha256, loadedFrom, start.kept.fingerprint, parts);
+      const parts = written.files.map(({ fileName, sha256 }) => ({ file: path.join(job.directory, fileName), sha256 }));
+      if (job.kept) keepDatabase(job.kept.dir, building, written.sha256, loadedFrom, job.kept.fingerprint, parts);
     } catch {
       // Only a faster next build depends on it: that build inserts every row.
     }
     const total = loadedFrom.reduce((sum, table) => sum + table.files.reduce((rows, file) => rows + file.rows, 0), 0);
     return { ...written, rows: { total, copied: copied.rows }, texts };
   } finally {
-    writer.close();
     await rm(building, { force: true });
   }
 }
@@ -360,14 +276,9 @@ export async function writeOnceKnown(start: FromNdjsonStart, toCome: JobToCome, 
 /** What the thread posts: the text pieces once made, then everything once written. */
 export type ThreadMessage = { texts: MadeText[] } | { written: FromNdjson };
 
-/**
- * Starts the thread writing the downloads made from the NDJSON files: it copies the kept database's
- * rows ahead (writeOnceKnown) until `begin` gives it the job, and writes the rest then.
- */
-export function startFromNdjson(start: FromNdjsonStart): FromNdjsonThread & { begin(job: FromNdjsonJob): void; readonly begun: boolean } {
-  const { port1: toThread, port2: fromBuild } = new MessageChannel();
-  const worker = new Worker(new URL('./from-ndjson-worker.ts', import.meta.url), { workerData: { start, port: fromBuild }, transferList: [fromBuild] });
-  let begun: FromNdjsonJob | undefined;
+/** Starts writing the downloads made from the NDJSON files in a worker thread. */
+export function startFromNdjson(job: FromNdjsonJob): FromNdjsonThread {
+  const worker = new Worker(new URL('./from-ndjson-worker.ts', import.meta.url), { workerData: job });
   let madeTexts!: (texts: MadeText[]) => void;
   const texts = new Promise<MadeText[]>((resolve) => (madeTexts = resolve));
   const written = new Promise<FromNdjson>((resolve, reject) => {
@@ -379,26 +290,17 @@ export function startFromNdjson(start: FromNdjsonStart): FromNdjsonThread & { be
   const textsOrFailure = Promise.race([texts, written.then((done) => done.texts)]);
   // Neither is awaited by a build that fails meanwhile, which cancels the thread: no unhandled error.
   for (const promise of [written, textsOrFailure]) promise.catch(() => {});
-  void written.finally(() => toThread.close()).catch(() => {});
   return {
-    begin(job) {
-      begun = job;
-      toThread.postMessage(job);
-    },
-    get begun() {
-      return begun !== undefined;
-    },
     texts: textsOrFailure,
     written,
     async cancel() {
       await worker.terminate();
-      toThread.close();
       // The file it is built in, the database and its parts (numbered from 001 to 999), the text pieces.
-      await rm(buildingFile(start), { force: true });
-      const own = new Set([start.fileName, ...Array.from({ length: 999 }, (_, index) => partFileName(start.fileName, index + 1))]);
-      const pieces = (begun?.texts ?? []).map(({ fileName }) => `.${fileName}.from-ndjson-`);
-      const left = (await readdir(start.directory).catch(() => [])).filter((name) => own.has(name) || pieces.some((prefix) => name.startsWith(prefix)));
-      await Promise.all(left.map((name) => rm(path.join(start.directory, name), { force: true })));
+      await rm(buildingFile(job), { force: true });
+      const own = new Set([job.fileName, ...Array.from({ length: 999 }, (_, index) => partFileName(job.fileName, index + 1))]);
+      const pieces = job.texts.map(({ fileName }) => `.${fileName}.from-ndjson-`);
+      const left = (await readdir(job.directory)).filter((name) => own.has(name) || pieces.some((prefix) => name.startsWith(prefix)));
+      await Promise.all(left.map((name) => rm(path.join(job.directory, name), { force: true })));
     },
   };
 }

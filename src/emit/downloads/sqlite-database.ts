@@ -21,9 +21,6 @@ export interface SqliteTable {
   runs: Iterable<TableRun>;
 }
 
-/** A table without its rows. */
-export type SqliteTableDefinition = Omit<SqliteTable, 'runs'>;
-
 /** Rows to insert, or the run of rows with these rowids in the same table of the kept database. */
 export type TableRun = { rows: Iterable<CellValue[]> } | { kept: KeptRun };
 
@@ -53,7 +50,7 @@ function sqlType(column: FlatColumn): string {
   return 'TEXT';
 }
 
-export function createTableStatement(table: SqliteTableDefinition): string {
+export function createTableStatement(table: SqliteTable): string {
   const definitions = table.columns.map((column) => {
     const constraints = [
       column.name === table.primaryKey ? 'PRIMARY KEY' : '',
@@ -66,7 +63,7 @@ export function createTableStatement(table: SqliteTableDefinition): string {
   return `CREATE TABLE ${sqlName(table.name)} (\n${lines.join('\n')}\n)`;
 }
 
-function checkKeys(table: SqliteTableDefinition): void {
+function checkKeys(table: SqliteTable): void {
   const names = new Set(table.columns.map((column) => column.name));
   for (const key of [table.primaryKey, table.foreignKey?.column]) {
     if (key !== undefined && !names.has(key)) {
@@ -75,92 +72,43 @@ function checkKeys(table: SqliteTableDefinition): void {
   }
 }
 
-/** A database being written, table after table, in the order given when it was opened. */
-export interface SqliteWriter {
-  /** Appends the rows of `run` to the table at `table` (its place in the list): never to a table before the last appended to. */
-  append(table: number, run: TableRun): void;
-  /** Notes the point `name`, which backTo returns to (only in a database opened `undoable`). */
-  mark(name: string): void;
-  /** Undoes everything appended since the point `name`: the file comes out as if it never was. */
-  backTo(name: string): void;
-  /** Commits the rows, builds the indexes and closes the file. */
-  finish(): void;
-  /** Closes the file, finished or not. */
-  close(): void;
-}
-
 /**
- * Opens a new database at `file`, replacing any file there. Runs of kept rows are copied from
- * `keptFile` in their order: rows appended in the same order make the same pages whether they
- * were bound from JavaScript or selected from another file. `undoable` keeps a journal in memory,
- * so that what was appended after a mark can be undone: rolled back to a savepoint, the file is
- * byte for byte as if those rows had never been appended (checked on 20,000 rows), and copying a
- * million kept rows a savepoint per run took 2.2–2.3 s instead of 1.9 s.
+ * Writes a new database at `file`, replacing any file there; tables are filled in the given order.
+ * Runs of kept rows are copied from `keptFile` in their order: rows appended in the same order
+ * make the same pages whether they were bound from JavaScript or selected from another file.
  */
-export async function openSqliteDatabase(file: string, tables: readonly SqliteTableDefinition[], keptFile: string | undefined, { undoable = false } = {}): Promise<SqliteWriter> {
+export async function writeSqliteDatabase(file: string, tables: readonly SqliteTable[], keptFile?: string): Promise<void> {
   tables.forEach(checkKeys);
   await rm(file, { force: true });
   const database = new DatabaseSync(file);
-  let open = true;
   try {
-    // The page size must be set before the first table exists; no journal unless undoable: a
-    // failed build starts over. The foreign key is declared for readers but not enforced while
-    // loading: the checks across files already refused any report naming no landmark, and
-    // checking each row again took a quarter of the insert time on a million synthetic rows, for
-    // a file byte for byte the same.
-    database.exec(`PRAGMA page_size = ${pageSize}; PRAGMA journal_mode = ${undoable ? 'MEMORY' : 'OFF'}; PRAGMA synchronous = OFF; PRAGMA foreign_keys = OFF;`);
+    // The page size must be set before the first table exists; no journal: a failed build starts over.
+    // The foreign key is declared for readers but not enforced while loading: the checks across
+    // files already refused any report naming no landmark, and checking each row again took a
+    // quarter of the insert time on a million synthetic rows, for a file byte for byte the same.
+    database.exec(`PRAGMA page_size = ${pageSize}; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA foreign_keys = OFF;`);
     for (const table of tables) database.exec(createTableStatement(table));
     if (keptFile) database.exec(`ATTACH DATABASE ${sqlText(keptFile)} AS kept`);
     database.exec('BEGIN');
-  } catch (error) {
-    database.close();
-    throw error;
-  }
-  const close = () => {
-    if (open) database.close();
-    open = false;
-  };
-  const statements = tables.map((table) => ({
-    insert: database.prepare(`INSERT INTO main.${sqlName(table.name)} VALUES (${table.columns.map(() => '?').join(', ')})`),
-    copy: keptFile ? database.prepare(`INSERT INTO main.${sqlName(table.name)} SELECT * FROM kept.${sqlName(table.name)} WHERE rowid BETWEEN ? AND ? ORDER BY rowid`) : undefined,
-  }));
-  return {
-    append(index, run) {
-      const { insert, copy } = statements[index]!;
-      if ('kept' in run) copyRun(copy!, keptFile!, tables[index]!.name, run.kept);
-      else for (const row of run.rows) insert.run(...row.map((value) => (typeof value === 'boolean' ? Number(value) : value)));
-    },
-    mark(name) {
-      if (!undoable) throw new Error('a database opened without a journal cannot go back to a mark');
-      database.exec(`SAVEPOINT ${sqlName(name)}`);
-    },
-    backTo(name) {
-      database.exec(`ROLLBACK TO ${sqlName(name)}`);
-    },
-    finish() {
-      database.exec('COMMIT');
-      if (keptFile) database.exec('DETACH DATABASE kept');
-      // Indexes built after the rows are loaded are built once, in order, and come out compact.
-      for (const table of tables) {
-        if (table.foreignKey) {
-          database.exec(`CREATE INDEX ${sqlName(`${table.name}_by_${table.foreignKey.column}`)} ON ${sqlName(table.name)} (${sqlName(table.foreignKey.column)})`);
-        }
+    for (const table of tables) {
+      const insert = database.prepare(`INSERT INTO main.${sqlName(table.name)} VALUES (${table.columns.map(() => '?').join(', ')})`);
+      const copy = keptFile ? database.prepare(`INSERT INTO main.${sqlName(table.name)} SELECT * FROM kept.${sqlName(table.name)} WHERE rowid BETWEEN ? AND ? ORDER BY rowid`) : undefined;
+      for (const run of table.runs) {
+        if ('kept' in run) copyRun(copy!, keptFile!, table.name, run.kept);
+        else for (const row of run.rows) insert.run(...row.map((value) => (typeof value === 'boolean' ? Number(value) : value)));
       }
-      // No VACUUM: tables filled in key order and indexes built last leave no free pages. On a
-      // million synthetic reports it took 1.9-3.0 s for a file 0.6% smaller (465 MiB instead of 468).
-      close();
-    },
-    close,
-  };
-}
-
-/** Writes a new database at `file` (see openSqliteDatabase): each table's runs, in order. */
-export async function writeSqliteDatabase(file: string, tables: readonly SqliteTable[], keptFile?: string): Promise<void> {
-  const writer = await openSqliteDatabase(file, tables, keptFile);
-  try {
-    for (const [index, table] of tables.entries()) for (const run of table.runs) writer.append(index, run);
-    writer.finish();
+    }
+    database.exec('COMMIT');
+    if (keptFile) database.exec('DETACH DATABASE kept');
+    // Indexes built after the rows are loaded are built once, in order, and come out compact.
+    for (const table of tables) {
+      if (table.foreignKey) {
+        database.exec(`CREATE INDEX ${sqlName(`${table.name}_by_${table.foreignKey.column}`)} ON ${sqlName(table.name)} (${sqlName(table.foreignKey.column)})`);
+      }
+    }
+    // No VACUUM: tables filled in key order and indexes built last leave no free pages. On a
+    // million synthetic reports it took 1.9-3.0 s for a file 0.6% smaller (465 MiB instead of 468).
   } finally {
-    writer.close();
+    database.close();
   }
 }
