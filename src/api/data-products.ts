@@ -1,4 +1,4 @@
-import { summaryOf, type Catalogue } from '../domain/catalogue.ts';
+import { summariesOf, type Catalogue } from '../domain/catalogue.ts';
 import { dataLayoutFor, type DataLayout } from './data-layout.ts';
 import { changes } from './data-products/changes.ts';
 import { heavyReports } from './data-products/heavy-reports.ts';
@@ -72,7 +72,7 @@ export function dataStoreOver(read: ReadDataFile): DataStore {
 export function* apiDataFiles(catalogue: Catalogue, repositoryUrl: string, kept?: KeptDerivations): Generator<DataFile> {
   const source: ProductSource = {
     catalogue,
-    summaries: catalogue.landmarks.map(summaryOf),
+    summaries: summariesOf(catalogue.landmarks),
     layout: dataLayoutFor({ landmarks: catalogue.landmarks.length, reports: catalogue.reports.length }),
     ...(kept ? { kept } : {}),
   };

@@ -357,6 +357,18 @@ export function publishedLandmark(landmark: CatalogueLandmark, catalogue: Publis
   return { ...landmark, reports: landmark.reports.map((report) => publishedReport(report, catalogue)) };
 }
 
+const summariesMade = new WeakMap<readonly CatalogueLandmark[], readonly StoredLandmarkSummary[]>();
+
+/**
+ * Every landmark's list entry, made once per list of landmarks (a catalogue's does not change):
+ * the API data and the pages both take them all, 0.3 s each at 100,000 landmarks.
+ */
+export function summariesOf(landmarks: readonly CatalogueLandmark[]): readonly StoredLandmarkSummary[] {
+  let summaries = summariesMade.get(landmarks);
+  if (!summaries) summariesMade.set(landmarks, (summaries = landmarks.map(summaryOf)));
+  return summaries;
+}
+
 /** The list entry of a landmark: its detail without the description and reports. */
 export function summaryOf(landmark: CatalogueLandmark | StoredLandmarkDetail): StoredLandmarkSummary {
   const { website: _website, description: _description, watchChecks: _watchChecks, reports: _reports, ...summary } = landmark;

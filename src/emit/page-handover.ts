@@ -1,4 +1,4 @@
-import { summaryOf, type Catalogue } from '../domain/catalogue.ts';
+import { summariesOf, type Catalogue } from '../domain/catalogue.ts';
 import { lastChanges } from '../domain/changes.ts';
 import { dataCurrencyOn, type DataCurrency } from '../domain/data-currency.ts';
 import { popularLandmarks } from '../domain/featured.ts';
@@ -45,7 +45,7 @@ export interface CatalogueOnPages {
 
 /** The same rankings the API's /featured and /changes serve (the feed's order is the one the data files were made in), as of the build. */
 export function catalogueOnPages(catalogue: Catalogue, builtOn: string): CatalogueOnPages {
-  const summaries = catalogue.landmarks.map(summaryOf);
+  const summaries = summariesOf(catalogue.landmarks);
   const { affected, announced, ...currency } = dataCurrencyOn(summaries, builtOn);
   return {
     builtOn,
