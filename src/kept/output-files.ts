@@ -23,8 +23,8 @@ import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
  * notes each checked file's identity on disk (inode, size, modification time) and takes a file
  * whose identity is unchanged as checked. Writing to a file, in place or by replacing it, changes
  * its modification time or its inode. A file it reads that was modified too recently to be told
- * apart from its next modification (see `settledMs` in digests.ts) gets no note, and is read again next time; a
- * file the build has just written itself is noted as it is kept.
+ * apart from its next modification (see `settledMs` in digests.ts) gets no note, and is read again
+ * next time; a file the build has just written itself is noted as it is kept.
  */
 export interface OutputStore {
   /** The key of a file at `sitePath` made from records with these input digests. */
@@ -232,10 +232,10 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
         await link(target, incoming).catch(() => (contents === undefined ? copyFile(target, incoming) : writeFile(incoming, contents)));
         const kept = path.join(filesDir, key);
         await rename(incoming, kept);
-        // Noted now, though not settled (see `settledMs` in digests.ts): this build has just written these bytes
-        // into its own staging folder, which nothing else writes to, and any later write changes
-        // the size or the time. Left for the next build to read, every file a cold build made was
-        // hashed again by the rebuild after it: 4 GB at a million reports.
+        // Noted now, though not settled (see `settledMs` in digests.ts): this build has just written
+        // these bytes into its own staging folder, which nothing else writes to, and any later write
+        // changes the size or the time. Left for the next build to read, every file a cold build
+        // made was hashed again by the rebuild after it: 4 GB at a million reports.
         const identity = await stat(kept, { bigint: true }).then(fileIdentity, () => undefined);
         next[key] = { sha256, ...(identity !== undefined ? { checked: identity } : {}) };
       } catch {
