@@ -1,6 +1,6 @@
 import { dayCountsOf } from '../../src/domain/condition-timeline.ts';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { csvRow } from '../../src/emit/downloads/csv.ts';
 import type { Datapackage, DatapackageResource } from '../../src/emit/downloads/datapackage.ts';
-import { emitBulkDownloads, type BulkDownloadOptions } from '../../src/emit/downloads/emit-downloads.ts';
+import { emitBulkDownloads, wholeHashOrder, type BulkDownloadOptions } from '../../src/emit/downloads/emit-downloads.ts';
+import { startWholeHashes } from '../../src/emit/downloads/whole-hashes.ts';
 import { writeFromNdjson, type FromNdjsonJob } from '../../src/emit/downloads/from-ndjson.ts';
 import { downloadTables } from '../../src/formats/download-records.ts';
 import { openOutputStore } from '../../src/kept/output-files.ts';
@@ -287,6 +288,36 @@ describe('the parts of a split download', () => {
     // Filled to the limit instead, every part after the edited report would have moved.
     const filled = await emitInto(catalogue, limit, { rowsPerPart: Number.MAX_SAFE_INTEGER });
     expect(filesOf(filled.resource('reports-ndjson')).length).toBeLessThan(filesOf(before.resource('reports-ndjson')).length);
+  });
+
+  it("have their wholes hashed from the last build's parts read ahead, as a build without them hashes them", async () => {
+    const storeDir = await mkdtemp(path.join(tmpdir(), 'lcr-download-store-'));
+    const keptDatabase = { dir: await mkdtemp(path.join(tmpdir(), 'lcr-kept-database-')), fingerprint: 'code v1' };
+    const emitWithStore = async (source: Catalogue, more: Pick<BulkDownloadOptions, 'wholeHashes'> = {}) => {
+      const store = await openOutputStore(storeDir, 'code v1');
+      const emitted = await emitInto(source, limit, { rowsPerPart, store, keptDatabase, ...more });
+      await store.close();
+      return emitted;
+    };
+    const first = await emitWithStore(withDigests(catalogue));
+    // Settled, as the parts of a site published minutes before are.
+    const anHourAgo = Date.now() / 1000 - 3600;
+    for (const name of await readdir(first.directory)) await utimes(path.join(first.directory, name), anHourAgo, anHourAgo);
+    const wholeHashes = startWholeHashes();
+    try {
+      await wholeHashes.readAhead(first.directory, wholeHashOrder());
+      const edited = withDigests(withEditedReport(catalogue, 50));
+      const second = await emitWithStore(edited, { wholeHashes });
+      const cold = await emitInto(edited, limit, { rowsPerPart });
+      expect(second.datapackage).toEqual(cold.datapackage);
+      // The parts before the edited report's are the first build's files, which the wholes start from.
+      const inodes = async (from: Awaited<ReturnType<typeof emitInto>>) => Promise.all(filesOf(from.resource('reports-ndjson')).map(async (file) => (await stat(path.join(from.directory, file))).ino));
+      const [before, after] = [await inodes(first), await inodes(second)];
+      expect(after[0]).toBe(before[0]);
+      expect(after.filter((inode, index) => inode !== before[index])).toHaveLength(1);
+    } finally {
+      await wholeHashes.close();
+    }
   });
 
   it('are reused from the output store when their rows kept their digests, and come out as a build without it makes them', async () => {
