@@ -24,6 +24,7 @@ import { BodyNotReadable, reportBodiesIn } from '../load/report-bodies.ts';
 import type { BodySpool } from '../load/body-spool.ts';
 import { catalogueFingerprint, evidenceOfSaved, joinShards, keepCatalogue, keptCatalogueDir, readKeptManifest, readKeptShards, splitCatalogue, type KeptCatalogue, type Manifest as KeptManifest } from '../kept/catalogue.ts';
 import { catalogueOnPages, withPageData, type CatalogueOnPages, type PageData } from './page-handover.ts';
+import type { ListedResource } from './downloads/datapackage.ts';
 import { dayOfInstant } from '../schema/calendar.ts';
 import { movePageTemplates } from './page-templates.ts';
 import { budgetInWords, budgetProblem, defaultMaxFiles, measureSite } from './file-budget.ts';
@@ -58,7 +59,9 @@ export type BuildResult =
  * it in at the end: a build with any problem writes nothing, and a failed build leaves the
  * previously published site untouched.
  */
-export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+export async function buildSite(given: BuildOptions): Promise<BuildResult> {
+  // Astro changes the working directory while it builds, which a rebuild's threads may still be writing beside.
+  const options = { ...given, contentRoot: path.resolve(given.contentRoot) };
   const outDir = path.resolve(options.outDir);
   // Staged inside the project, where Astro's intermediate server chunks can resolve node_modules.
   const staging = path.join(options.projectRoot, `${stagingPrefix}${process.pid}`);
@@ -70,12 +73,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   try {
     await removeAbandonedStaging(options.projectRoot, stagingPrefix);
     await Promise.all([staging, beside].map((folder) => rm(folder, { recursive: true, force: true })));
-    const made = await makeFromCatalogue(options, beside);
+    const pagesOf = (data: PageData) => withPageData(data, async () => buildPages((await astro).build, options.projectRoot, staging, options.siteUrl));
+    const made = await makeFromCatalogue(options, beside, pagesOf);
     if (!made.ok) return made;
-    // The catalogue is no longer held: the pages get only what they show of it, and Astro's bundler
-    // fills the space the catalogue took, collected first, rather than more memory beside it.
-    collectGarbage();
-    await withPageData(made.pages, async () => buildPages((await astro).build, options.projectRoot, staging, options.siteUrl));
+    if (made.pages) {
+      // The catalogue is no longer held: the pages get only what they show of it, and Astro's bundler
+      // fills the space the catalogue took, collected first, rather than more memory beside it.
+      collectGarbage();
+      await pagesOf(made.pages);
+    }
     await moveInto(beside, staging);
     await movePageTemplates(staging);
     await writeSiteFile(staging, assetHeadersPath, assetHeadersFile(downloadFormats.map(({ name, mediaType, text }) => ({ extension: name, mediaType, text }))));
@@ -92,10 +98,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   }
 }
 
-/** What makeFromCatalogue made: what the pages show of the catalogue, and what the build says of it. */
+/**
+ * What makeFromCatalogue made: what the pages show of the catalogue, unless they are built already,
+ * and what the build says of it.
+ */
 interface MadeFromCatalogue {
   ok: true;
-  pages: PageData;
+  pages: PageData | undefined;
   landmarkCount: number;
   reportCount: number;
   parsing: string;
@@ -104,24 +113,32 @@ interface MadeFromCatalogue {
 
 /**
  * Loads the catalogue and writes into `dir` everything made from it: the downloads, the API data,
- * the sitemaps and the entry points. Returns what the pages show of it: nothing else of the
- * catalogue outlives this call, so that Astro runs in the heap it held.
+ * the sitemaps and the entry points. The pages are built with `pagesOf` while the last downloads
+ * are finished when the catalogue is a rebuild's, the kept one's views (about 500 MB of heap at a
+ * million reports); otherwise what they show is returned, and nothing else of the catalogue
+ * outlives this call, so that Astro runs in the heap a million parsed reports held.
  */
-async function makeFromCatalogue(options: BuildOptions, dir: string): Promise<MadeFromCatalogue | { ok: false; problems: Problem[] }> {
+async function makeFromCatalogue(options: BuildOptions, dir: string, pagesOf: (data: PageData) => Promise<void>): Promise<MadeFromCatalogue | { ok: false; problems: Problem[] }> {
   const wholeHashes = startWholeHashes();
   try {
     // A rebuild reuses most parts of the downloads published last: their hashes are read ahead while the kept catalogue is.
     const published = path.join(path.resolve(options.outDir), ...downloadsDirectory.split('/').filter(Boolean));
     const loaded = await catalogueOf(options, catalogueFingerprint(options.siteUrl), () => wholeHashes.readAhead(published, wholeHashOrder()));
     if (!loaded.ok) return loaded;
-    return await madeFrom(loaded, options, dir, wholeHashes);
+    return await madeFrom(loaded, options, dir, wholeHashes, loaded.fromKept ? pagesOf : undefined);
   } finally {
     await wholeHashes.close();
   }
 }
 
-/** What makeFromCatalogue makes of the loaded catalogue. */
-async function madeFrom(loaded: Derived, options: BuildOptions, dir: string, wholeHashes: WholeHashes): Promise<MadeFromCatalogue | { ok: false; problems: Problem[] }> {
+/** What makeFromCatalogue makes of the loaded catalogue; with `pagesOf`, the pages are built meanwhile. */
+async function madeFrom(
+  loaded: Derived,
+  options: BuildOptions,
+  dir: string,
+  wholeHashes: WholeHashes,
+  pagesOf: ((data: PageData) => Promise<void>) | undefined,
+): Promise<MadeFromCatalogue | { ok: false; problems: Problem[] }> {
   const { bodySpool, keptFiles } = loaded;
   let { parsing } = loaded;
   // Each report's text is made once, for the downloads and data files that all publish it.
@@ -131,13 +148,23 @@ async function madeFrom(loaded: Derived, options: BuildOptions, dir: string, who
     const fingerprint = buildFingerprint(options.siteUrl, repositoryUrl);
     const store = await openOutputStore(outputStoreDir(options.contentRoot), fingerprint);
     let onPages: CatalogueOnPages | undefined;
+    let pages: PageData | undefined;
+    // The pages list the downloads' files and sizes, known once the database is written: a rebuild
+    // builds them while the database is cut and the last wholes hashed, which at a million reports
+    // take 3-4 s in the SQLite thread (the pages, 1.2 s, came after them).
+    const listed = async (downloads: ListedResource[]) => {
+      pages = { ...onPages!, downloads };
+      if (!pagesOf) return;
+      await pagesOf(pages);
+      pages = undefined;
+    };
     // The API data, the sitemaps and the entry points are written while the SQLite download is made
     // in its own thread, and what the pages show is taken meanwhile: at a million reports a rebuild
     // waits for that thread, then took most of a second more over every landmark.
-    const { datapackage, databaseRows } = await emitBulkDownloads(
+    const { databaseRows } = await emitBulkDownloads(
       catalogue,
       path.join(dir, ...downloadsDirectory.split('/').filter(Boolean)),
-      { siteUrl: options.siteUrl, store, keptDatabase: { dir: keptDatabaseDir(options.contentRoot), fingerprint }, wholeHashes },
+      { siteUrl: options.siteUrl, store, keptDatabase: { dir: keptDatabaseDir(options.contentRoot), fingerprint }, wholeHashes, listed },
       async () => {
         await emitDataFiles(apiDataFiles(catalogue, repositoryUrl, keptDerivations(store)), dir, store);
         await emitDataFiles(sitemapFiles(catalogue), dir, store);
@@ -150,7 +177,7 @@ async function madeFrom(loaded: Derived, options: BuildOptions, dir: string, who
     await store.close().catch((error: Error) => store.notes.push(`could not save the kept output files: ${error.message.split('\n')[0]}`));
     return {
       ok: true,
-      pages: { ...onPages!, datapackage },
+      pages,
       landmarkCount: catalogue.landmarks.length,
       reportCount: catalogue.reports.length,
       parsing,
@@ -241,7 +268,7 @@ async function applyChanges(options: BuildOptions, fingerprint: string, manifest
       () => '',
       (error: Error) => `could not keep the catalogue: ${error.message.split('\n')[0]}`,
     );
-  return { ok: true, catalogue: joinShards(update.catalogue, options.siteUrl, reportBodiesIn(root)), parsing, keptFiles: update.catalogue, keep };
+  return { ok: true, catalogue: joinShards(update.catalogue, options.siteUrl, reportBodiesIn(root)), parsing, keptFiles: update.catalogue, keep, fromKept: true };
 }
 
 /**
@@ -286,6 +313,8 @@ interface Derived {
   parsing: string;
   bodySpool?: BodySpool;
   keptFiles?: Pick<KeptCatalogue, 'close'>;
+  /** Whether the catalogue is the kept one's views with the changed files applied (a rebuild's), not every report parsed. */
+  fromKept?: boolean;
   /**
    * Keeps the catalogue for the next build, when that is still to do; says why it could not. A
    * rebuild keeps its changed shards while its downloads are made in their threads, not before its

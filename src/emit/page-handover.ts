@@ -4,19 +4,20 @@ import { dataCurrencyOn, type DataCurrency } from '../domain/data-currency.ts';
 import { popularLandmarks } from '../domain/featured.ts';
 import { worldMapMarkers, type WorldMapMarkers } from '../formats/map-markers.ts';
 import type { StoredChange, StoredLandmarkSummary } from '../schema/api.ts';
-import type { Datapackage } from './downloads/datapackage.ts';
+import type { ListedResource } from './downloads/datapackage.ts';
 
 /**
  * What the build hands the Astro pages: what they show of the catalogue (made while the build
  * holds it, so that the pages never read `content/` again and the catalogue is released before
  * Astro runs: a million reports and Astro's bundler in one heap were the build's peak) and the
- * finished datapackage.json (so the download page shows the real sizes). Astro renders the pages
+ * downloads' files and sizes (so the download page shows the real ones). Astro renders the pages
  * in this process, in modules bundled apart from the build's own, so the hand-over is a slot on the
  * global object under a registered symbol, never a file or a variable of the environment, and is
  * cleared when the pages are built.
  */
 export interface PageData extends CatalogueOnPages {
-  datapackage: Datapackage;
+  /** Every download as datapackage.json names it, less the hashes, which the page does not show. */
+  downloads: ListedResource[];
 }
 
 /** Enough to scan at a glance; the API's /featured gives 50, the search box finds the rest. */

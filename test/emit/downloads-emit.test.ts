@@ -7,7 +7,7 @@ import { DatabaseSync } from 'node:sqlite';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { csvRow } from '../../src/emit/downloads/csv.ts';
-import type { Datapackage, DatapackageResource } from '../../src/emit/downloads/datapackage.ts';
+import type { Datapackage, DatapackageResource, ListedResource } from '../../src/emit/downloads/datapackage.ts';
 import { emitBulkDownloads, wholeHashOrder, type BulkDownloadOptions } from '../../src/emit/downloads/emit-downloads.ts';
 import { startWholeHashes } from '../../src/emit/downloads/whole-hashes.ts';
 import { writeFromNdjson, type FromNdjsonJob } from '../../src/emit/downloads/from-ndjson.ts';
@@ -164,6 +164,32 @@ describe('the SQLite database, written in a thread of its own while the build go
     };
     await expect(emitBulkDownloads(syntheticCatalogue(), directory, { siteUrl }, failing)).rejects.toThrow('the API data could not be written');
     // Long enough for a thread that was not stopped to write the database of 160 rows.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await readdir(directory)).filter((name) => name.includes('.sqlite'))).toEqual([]);
+  });
+});
+
+describe('the downloads as the download page lists them', () => {
+  it('are told before datapackage.json is written, each with the files and sizes it then names, the SQLite parts included', async () => {
+    const directory = await mkdtemp(path.join(tmpdir(), 'lcr-downloads-'));
+    let told: { resources: ListedResource[]; datapackageWritten: boolean } | undefined;
+    const listed = async (resources: ListedResource[]) => {
+      const files = await readdir(directory);
+      told = { resources, datapackageWritten: files.includes('datapackage.json') };
+    };
+    const { datapackage } = await emitBulkDownloads(catalogue, directory, { siteUrl, maxFileBytes: smallLimit, listed });
+    expect(told?.datapackageWritten).toBe(false);
+    expect(told?.resources).toEqual(datapackage.resources.map(({ name, title, path, format, bytes }) => ({ name, title, path, format, bytes })));
+    expect(filesOf(datapackage.resources.find((resource) => resource.name === 'everything-sqlite')!).length).toBeGreaterThan(2);
+  });
+
+  it('fail the downloads when what is made of them fails, and leave nothing of the SQLite thread behind', async () => {
+    const directory = await mkdtemp(path.join(tmpdir(), 'lcr-downloads-'));
+    const listed = async () => {
+      throw new Error('the pages could not be built');
+    };
+    await expect(emitBulkDownloads(syntheticCatalogue(), directory, { siteUrl, maxFileBytes: smallLimit, listed })).rejects.toThrow('the pages could not be built');
+    // Long enough for a thread that was not stopped to cut the database of 160 rows.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect((await readdir(directory)).filter((name) => name.includes('.sqlite'))).toEqual([]);
   });

@@ -5,7 +5,7 @@ import { csvDialect } from './csv.ts';
 import { tableOf, type TableColumns } from './download-format.ts';
 import { downloadResources } from './download-formats.ts';
 import type { TableSchema } from './table-schema.ts';
-import type { WrittenDownload } from './split-files.ts';
+import type { ListedDownload, WrittenDownload } from './split-files.ts';
 
 /**
  * datapackage.json (Frictionless Data Package, v1 with the v2 `sha256:` hashes): one descriptor
@@ -40,6 +40,9 @@ export interface DatapackageResource {
   jsonSchema?: unknown;
 }
 
+/** What the download page lists of a resource: its files and sizes, known before their hashes. */
+export type ListedResource = Pick<DatapackageResource, 'name' | 'title' | 'path' | 'format' | 'bytes'>;
+
 export interface Datapackage {
   profile: 'data-package';
   name: string;
@@ -71,11 +74,27 @@ export interface DatapackageInput {
   maxFileBytes: number;
 }
 
+/** The download's files as `path` says them: one name, or the parts in order. */
+const pathOf = ({ files }: ListedDownload): string | string[] => (files.length > 1 ? files.map((file) => file.fileName) : files[0]!.fileName);
+
+/** The download's files, or an error naming it: every download is written before it is described. */
+function filesOf<T extends ListedDownload>(written: ReadonlyMap<string, T>, resource: { name: string; fileName: string }, where: string): T {
+  const files = written.get(resource.name);
+  if (!files) throw new Error(`${where}: the download ${resource.name} (${resource.fileName}) was not written`);
+  return files;
+}
+
+/** Every download as the download page lists it, in datapackage.json's order. */
+export const listedResources = (listed: ReadonlyMap<string, ListedDownload>): ListedResource[] =>
+  downloadResources.map((resource) => {
+    const files = filesOf(listed, resource, 'the download page');
+    return { name: resource.name, title: resource.title, path: pathOf(files), format: resource.format.name, bytes: files.bytes };
+  });
+
 export function datapackageOf({ siteUrl, tables, written, maxFileBytes }: DatapackageInput): Datapackage {
   const urls = siteUrls(siteUrl);
   const resources = downloadResources.map(({ format, ...resource }): DatapackageResource => {
-    const files = written.get(resource.name);
-    if (!files) throw new Error(`datapackage.json: the download ${resource.name} (${resource.fileName}) was not written`);
+    const files = filesOf(written, resource, 'datapackage.json');
     const table = tableOf(resource, tables);
     const split = files.files.length > 1;
     const { profile = 'data-resource', ...extras } = format.datapackage?.(resource, table) ?? {};
@@ -83,7 +102,7 @@ export function datapackageOf({ siteUrl, tables, written, maxFileBytes }: Datapa
       name: resource.name,
       title: resource.title,
       description: format.describe(resource, table),
-      path: split ? files.files.map((file) => file.fileName) : files.files[0]!.fileName,
+      path: pathOf(files),
       profile,
       format: format.name,
       mediatype: format.mediaType,

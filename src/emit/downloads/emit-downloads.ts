@@ -4,13 +4,13 @@ import type { Catalogue } from '../../domain/catalogue.ts';
 import { downloadTables, type DownloadTable } from '../../formats/download-records.ts';
 import { downloadPaths, maxDownloadFileBytes, downloadPartRuns, rowsPerDownloadPart } from '../../formats/download-resources.ts';
 import { flatColumns } from '../../formats/flat-columns.ts';
-import { datapackageOf, type Datapackage } from './datapackage.ts';
+import { datapackageOf, listedResources, type Datapackage, type ListedResource } from './datapackage.ts';
 import type { DownloadContext, TableColumns, TableInDownloads } from './download-format.ts';
 import { downloadResources } from './download-formats.ts';
 import { startFromNdjson, type DatabaseRows, type TextJob } from './from-ndjson.ts';
 import { ndjsonFormat } from './formats/ndjson.ts';
 import type { OutputStore } from '../../kept/output-files.ts';
-import { textBuffers, writeTextDownload, type TextDownloadOptions, type WrittenDownload, type WrittenText } from './split-files.ts';
+import { textBuffers, writeTextDownload, type ListedDownload, type TextDownloadOptions, type WrittenDownload, type WrittenText } from './split-files.ts';
 import { textFromNdjson, type TextFromNdjson, type TextSectionFromNdjson } from './text-from-ndjson.ts';
 import { startWholeHashes, type WholeHashes } from './whole-hashes.ts';
 
@@ -36,6 +36,11 @@ export interface BulkDownloadOptions {
   keptDatabase?: { dir: string; fingerprint: string };
   /** The thread hashing the split text downloads' wholes, started by the caller to read ahead; else one of their own. */
   wholeHashes?: WholeHashes;
+  /**
+   * Runs on this thread after `meanwhile`, once every download's files and sizes are known, while
+   * the last wholes are hashed and the database is cut (see emitBulkDownloads).
+   */
+  listed?: (resources: ListedResource[]) => Promise<void>;
 }
 
 /**
@@ -58,7 +63,7 @@ const textInWritingOrder = <T extends { format: unknown }>(texts: readonly T[]):
 /**
  * Writes every download and datapackage.json into `directory` (created if needed); returns the
  * datapackage. `meanwhile` runs on this thread while the downloads made from the NDJSON files are
- * written in their own.
+ * written in their own, then `options.listed`; both are done when it returns, whether it succeeds or not.
  */
 export async function emitBulkDownloads(
   catalogue: Catalogue,
@@ -89,6 +94,7 @@ export async function emitBulkDownloads(
   const written = new Map<string, WrittenDownload>();
   let fromNdjson: DownloadsFromNdjson | undefined;
   let databaseRows: DatabaseRows = { total: 0, copied: 0 };
+  let listing: Promise<void> | undefined;
   try {
     // At a million reports, the thread's work is the last a one-report rebuild waits for.
     for (const resource of textInWritingOrder(textResources)) {
@@ -100,13 +106,19 @@ export async function emitBulkDownloads(
       }
     }
     await meanwhile();
-    for (const [name, { sha256, ...files }] of textWritten) written.set(name, { ...files, sha256: await sha256 });
     if (!fromNdjson) throw new Error('the NDJSON downloads were never all written, so neither was what is made from them');
+    if (options.listed) {
+      const texts = [...textWritten].map(([name, { files, bytes }]): [string, ListedDownload] => [name, { files, bytes }]);
+      listing = fromNdjson.listed.then((fromThread) => options.listed!(listedResources(new Map([...texts, ...fromThread]))));
+      listing.catch(() => {}); // awaited below, after the hashes, or before this fails
+    }
+    for (const [name, { sha256, ...files }] of textWritten) written.set(name, { ...files, sha256: await sha256 });
     const made = await fromNdjson.written;
     for (const [name, download] of made.downloads) written.set(name, download);
     databaseRows = made.rows;
+    await listing;
   } catch (error) {
-    await fromNdjson?.cancel();
+    await Promise.allSettled([fromNdjson?.cancel(), listing]);
     throw error;
   } finally {
     if (!options.wholeHashes) await wholeHashes.close();
@@ -118,6 +130,8 @@ export async function emitBulkDownloads(
 
 /** The downloads made from the NDJSON files in the thread of from-ndjson.ts, by resource name, and the database's rows. */
 interface DownloadsFromNdjson {
+  /** Their files and sizes, once the texts are named and the database written. */
+  listed: Promise<Map<string, ListedDownload>>;
   written: Promise<{ downloads: Map<string, WrittenDownload>; rows: DatabaseRows }>;
   /** Stops the thread and removes what it and the pieces linked for it left in the downloads folder. */
   cancel(): Promise<void>;
@@ -172,8 +186,14 @@ async function startDownloadsFromNdjson(
     for (const [name, { sha256, ...parts }] of named) downloads.set(name, { ...parts, sha256: await sha256 });
     return { downloads, rows };
   });
-  written.catch(() => {}); // awaited unless the build failed first, which cancels
+  const listed = Promise.all([thread.database, named]).then(([parts, named]) => {
+    const listed = new Map<string, ListedDownload>([[database.name, parts]]);
+    for (const [name, { files, bytes }] of named) listed.set(name, { files, bytes });
+    return listed;
+  });
+  for (const promise of [written, listed]) promise.catch(() => {}); // awaited unless the build failed first, which cancels
   return {
+    listed,
     written,
     async cancel() {
       await thread.cancel();

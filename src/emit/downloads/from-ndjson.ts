@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -7,7 +7,7 @@ import { flattenRecord } from '../../formats/flat-columns.ts';
 import { buildingDatabaseFile, keepDatabase, readKeptDatabase, removeAbandonedDatabases, type KeptDatabase, type LoadedFrom } from '../../kept/database.ts';
 import { csvRow } from './csv.ts';
 import { writeSqliteDatabase, type SqliteTable, type TableRun } from './sqlite-database.ts';
-import { copyBinaryDownload, type Piece, type WrittenDownload } from './split-files.ts';
+import { binaryParts, copyBinaryDownload, type ListedDownload, type Piece, type WrittenDownload } from './split-files.ts';
 import { textPieces, type TextPieces } from './text-pieces.ts';
 
 /**
@@ -71,6 +71,8 @@ export type FromNdjson = WrittenDownload & { rows: DatabaseRows; texts: MadeText
 export interface FromNdjsonThread {
   /** The text pieces, once made (before the database is done). */
   texts: Promise<MadeText[]>;
+  /** The database's files and sizes, once it is written (before it is cut and hashed). */
+  database: Promise<ListedDownload>;
   /** The database's files and the text pieces, once written. */
   written: Promise<FromNdjson>;
   /** Stops the thread (when the build fails meanwhile) and removes the files it wrote. */
@@ -219,14 +221,26 @@ function* thenCall<T>(runs: Iterable<T>, done: () => void): Generator<T> {
   done();
 }
 
+/** What the thread tells the build before it is done, each as soon as it is known. */
+export interface FromNdjsonEarly {
+  /**
+   * The text pieces, first when the kept database holds most rows, else with the last table's
+   * rows, before the database is indexed, cut and hashed: the build then names them and has their
+   * wholes hashed meanwhile, which at a million reports a rebuild otherwise waits 3 s for at its end.
+   */
+  textsMade(texts: MadeText[]): void;
+  /**
+   * The database's files and sizes, once it is written: a rebuild's pages list them while it is cut
+   * and hashed, which at a million reports takes 3-4 s (they were made after it, for 1.2 s).
+   */
+  databaseWritten(parts: ListedDownload): void;
+}
+
 /**
  * Writes the database and the text pieces, cuts the database into parts and keeps it for the next
- * build; what the thread runs. `textsMade` gets the text pieces as soon as they are made (first
- * when the kept database holds most rows, else with the last table's rows), before the database is
- * indexed, cut and hashed: the build then names them and has their wholes hashed meanwhile, which
- * at a million reports a rebuild otherwise waits 3 s for at its end.
+ * build; what the thread runs. `early` is told what the build can go on with before it is done.
  */
-export async function writeFromNdjson(job: FromNdjsonJob, textsMade: (texts: MadeText[]) => void = () => {}): Promise<FromNdjson> {
+export async function writeFromNdjson(job: FromNdjsonJob, early: Partial<FromNdjsonEarly> = {}): Promise<FromNdjson> {
   if (job.kept) {
     await mkdir(job.kept.dir, { recursive: true });
     removeAbandonedDatabases(job.kept.dir);
@@ -239,7 +253,7 @@ export async function writeFromNdjson(job: FromNdjsonJob, textsMade: (texts: Mad
   try {
     let told = false;
     const tell = () => {
-      if (!told) textsMade(texts);
+      if (!told) early.textsMade?.(texts);
       told = true;
     };
     // When the kept database holds the rows of most NDJSON files (a rebuild), the few pieces still
@@ -259,10 +273,12 @@ export async function writeFromNdjson(job: FromNdjsonJob, textsMade: (texts: Mad
     });
     await writeSqliteDatabase(building, tables, kept?.file);
     tell();
-    const written = await copyBinaryDownload(building, job.directory, job.fileName, job.maxBytes, kept?.parts);
+    const parts = binaryParts(job.fileName, statSync(building).size, job.maxBytes);
+    early.databaseWritten?.(parts);
+    const written = await copyBinaryDownload(building, job.directory, parts, kept?.parts);
     try {
-      const parts = written.files.map(({ fileName, sha256 }) => ({ file: path.join(job.directory, fileName), sha256 }));
-      if (job.kept) keepDatabase(job.kept.dir, building, written.sha256, loadedFrom, job.kept.fingerprint, parts);
+      const keptParts = written.files.map(({ fileName, sha256 }) => ({ file: path.join(job.directory, fileName), sha256 }));
+      if (job.kept) keepDatabase(job.kept.dir, building, written.sha256, loadedFrom, job.kept.fingerprint, keptParts);
     } catch {
       // Only a faster next build depends on it: that build inserts every row.
     }
@@ -273,25 +289,33 @@ export async function writeFromNdjson(job: FromNdjsonJob, textsMade: (texts: Mad
   }
 }
 
-/** What the thread posts: the text pieces once made, then everything once written. */
-export type ThreadMessage = { texts: MadeText[] } | { written: FromNdjson };
+/** What the thread posts: the text pieces once made and the database's files once written, then everything once done. */
+export type ThreadMessage = { texts: MadeText[] } | { database: ListedDownload } | { written: FromNdjson };
 
 /** Starts writing the downloads made from the NDJSON files in a worker thread. */
 export function startFromNdjson(job: FromNdjsonJob): FromNdjsonThread {
   const worker = new Worker(new URL('./from-ndjson-worker.ts', import.meta.url), { workerData: job });
   let madeTexts!: (texts: MadeText[]) => void;
+  let databaseWritten!: (parts: ListedDownload) => void;
   const texts = new Promise<MadeText[]>((resolve) => (madeTexts = resolve));
+  const database = new Promise<ListedDownload>((resolve) => (databaseWritten = resolve));
   const written = new Promise<FromNdjson>((resolve, reject) => {
-    worker.on('message', (message: ThreadMessage) => ('written' in message ? resolve(message.written) : madeTexts(message.texts)));
+    worker.on('message', (message: ThreadMessage) => {
+      if ('written' in message) resolve(message.written);
+      else if ('texts' in message) madeTexts(message.texts);
+      else databaseWritten(message.database);
+    });
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the thread writing the downloads made from the NDJSON files stopped early (exit code ${code})`)));
   });
-  // A thread that fails before the texts are made rejects them too.
+  // A thread that fails before telling them rejects them too.
   const textsOrFailure = Promise.race([texts, written.then((done) => done.texts)]);
-  // Neither is awaited by a build that fails meanwhile, which cancels the thread: no unhandled error.
-  for (const promise of [written, textsOrFailure]) promise.catch(() => {});
+  const databaseOrFailure = Promise.race([database, written.then(({ files, bytes }) => ({ files, bytes }))]);
+  // None is awaited by a build that fails meanwhile, which cancels the thread: no unhandled error.
+  for (const promise of [written, textsOrFailure, databaseOrFailure]) promise.catch(() => {});
   return {
     texts: textsOrFailure,
+    database: databaseOrFailure,
     written,
     async cancel() {
       await worker.terminate();

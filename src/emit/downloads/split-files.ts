@@ -25,6 +25,12 @@ export interface WrittenFile {
   sha256: string;
 }
 
+/** A download's files with their sizes, known before their hashes: what the download page lists. */
+export interface ListedDownload {
+  files: Omit<WrittenFile, 'sha256'>[];
+  bytes: number;
+}
+
 export interface WrittenDownload {
   /** The files in order: one when the download was not split. */
   files: WrittenFile[];
@@ -34,7 +40,7 @@ export interface WrittenDownload {
 }
 
 /** Writes parts one after another, hashing each as it goes, or links a kept file with the same bytes. */
-function partWriter(dir: string, fileName: string, kept: readonly (KeptPart | undefined)[]) {
+function partWriter(dir: string, kept: readonly (KeptPart | undefined)[]) {
   const files: WrittenFile[] = [];
   let total = 0;
   let keptBytes: Buffer | undefined;
@@ -54,9 +60,8 @@ function partWriter(dir: string, fileName: string, kept: readonly (KeptPart | un
     }
   };
   return {
-    /** Writes `bytes` as the next part; they must stay as they are until it resolves. */
-    async writePart(bytes: Buffer): Promise<void> {
-      const name = partFileName(fileName, files.length + 1);
+    /** Writes `bytes` as the next part, named `name`; they must stay as they are until it resolves. */
+    async writePart(bytes: Buffer, name: string): Promise<void> {
       const keptPart = kept[files.length];
       total += bytes.length;
       if (keptPart && (await sameAsKept(keptPart, bytes))) {
@@ -74,15 +79,7 @@ function partWriter(dir: string, fileName: string, kept: readonly (KeptPart | un
       files.push({ fileName: name, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
       await writing;
     },
-    async finish(): Promise<Omit<WrittenDownload, 'sha256'>> {
-      if (files.length === 0) await this.writePart(Buffer.alloc(0));
-      if (files.length === 1) {
-        // Not split after all: the single part takes the plain name.
-        await rename(path.join(dir, files[0]!.fileName), path.join(dir, fileName));
-        files[0] = { ...files[0]!, fileName };
-      }
-      return { files, bytes: total };
-    },
+    written: (): Omit<WrittenDownload, 'sha256'> => ({ files, bytes: total }),
   };
 }
 
@@ -353,36 +350,52 @@ export async function nameThePieces(dir: string, fileName: string, pieces: reado
 }
 
 /**
- * Copies a binary file (the SQLite database) into the downloads, cut into parts where needed, and
- * hashes the whole from the bytes read to cut it: a thread of its own read the file again for it,
- * 1.2 GB at a million reports, on a core the rebuild's other threads needed. A part with the bytes
- * of the `kept` file in its place is linked to it, neither written nor hashed (src/kept/database.ts).
+ * The files a binary download of `size` bytes is cut into: slices of `maxBytes` in order, or one
+ * file of the plain name when it fits in one. Known as soon as the file is written, before it is
+ * cut and hashed: the download page lists them meanwhile.
  */
-export async function copyBinaryDownload(sourceFile: string, dir: string, fileName: string, maxBytes: number, kept: readonly (KeptPart | undefined)[] = []): Promise<WrittenDownload> {
-  const writer = partWriter(dir, fileName, kept);
+export function binaryParts(fileName: string, size: number, maxBytes: number): ListedDownload {
+  if (size <= maxBytes) return { files: [{ fileName, bytes: size }], bytes: size };
+  const files = Array.from({ length: Math.ceil(size / maxBytes) }, (_, index) => ({ fileName: partFileName(fileName, index + 1), bytes: Math.min(maxBytes, size - index * maxBytes) }));
+  return { files, bytes: size };
+}
+
+/**
+ * Copies a binary file (the SQLite database) into the downloads as the files of `parts`
+ * (binaryParts), and hashes the whole from the bytes read to cut it: a thread of its own read the
+ * file again for it, 1.2 GB at a million reports, on a core the rebuild's other threads needed. A
+ * part with the bytes of the `kept` file in its place is linked to it, neither written nor hashed
+ * (src/kept/database.ts).
+ */
+export async function copyBinaryDownload(sourceFile: string, dir: string, parts: ListedDownload, kept: readonly (KeptPart | undefined)[] = []): Promise<WrittenDownload> {
+  const writer = partWriter(dir, kept);
   const whole = createHash('sha256');
   const handle = await open(sourceFile);
   try {
     const { size } = await handle.stat();
+    if (size !== parts.bytes) throw new Error(`${sourceFile}: ${size} bytes, not the ${parts.bytes} it was listed with; was it changed while the build ran?`);
     // Two buffers: the next part is read into one while the other is written and hashed.
-    const buffers = [Buffer.allocUnsafe(Math.min(maxBytes, size)), Buffer.allocUnsafe(Math.min(maxBytes, size))];
-    const readPart = async (offset: number, buffer: Buffer) => {
-      const length = Math.min(maxBytes, size - offset);
+    const largest = Math.max(...parts.files.map((part) => part.bytes));
+    const buffers = [Buffer.allocUnsafe(largest), Buffer.allocUnsafe(largest)];
+    const readPart = async (offset: number, length: number, buffer: Buffer) => {
       const { bytesRead } = await handle.read(buffer, 0, length, offset);
       if (bytesRead !== length) throw new Error(`${sourceFile}: expected ${length} bytes at offset ${offset}, read ${bytesRead}; was it changed while the build ran?`);
       return buffer.subarray(0, length);
     };
     // A read that fails while the part before is written is reported when it is awaited, not as unhandled meanwhile.
     const started = (read: Promise<Buffer>) => (read.catch(() => {}), read);
-    let reading = size > 0 ? started(readPart(0, buffers[0]!)) : undefined;
-    for (let offset = 0, part = 0; offset < size; offset += maxBytes, part++) {
-      const bytes = await reading!;
-      reading = offset + maxBytes < size ? started(readPart(offset + maxBytes, buffers[(part + 1) % 2]!)) : undefined;
+    let offset = 0;
+    let reading = started(readPart(0, parts.files[0]!.bytes, buffers[0]!));
+    for (const [index, part] of parts.files.entries()) {
+      const bytes = await reading;
+      offset += part.bytes;
+      const next = parts.files[index + 1];
+      if (next) reading = started(readPart(offset, next.bytes, buffers[(index + 1) % 2]!));
       whole.update(bytes);
-      await writer.writePart(bytes);
+      await writer.writePart(bytes, part.fileName);
     }
   } finally {
     await handle.close();
   }
-  return { ...(await writer.finish()), sha256: whole.digest('hex') };
+  return { ...writer.written(), sha256: whole.digest('hex') };
 }
