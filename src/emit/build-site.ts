@@ -149,9 +149,10 @@ async function madeFrom(
     const store = await openOutputStore(outputStoreDir(options.contentRoot), fingerprint);
     let onPages: CatalogueOnPages | undefined;
     let pages: PageData | undefined;
-    // The pages list the downloads' files and sizes, known once the database is written: a rebuild
-    // builds them while the database is cut and the last wholes hashed, which at a million reports
-    // take 3-4 s in the SQLite thread (the pages, 1.2 s, came after them).
+    // The pages list the downloads' files and sizes, known once the database is written. With
+    // `pagesOf` (a rebuild) they are built then, while the database is cut and the last wholes are
+    // hashed (3-4 s of the SQLite thread at a million reports, which the pages, 1.2 s, used to
+    // follow); otherwise what they show is returned.
     const listed = async (downloads: ListedResource[]) => {
       pages = { ...onPages!, downloads };
       if (!pagesOf) return;
