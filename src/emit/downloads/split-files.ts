@@ -365,11 +365,11 @@ export function binaryParts(fileName: string, size: number, maxBytes: number): L
  * (binaryParts), and hashes the whole from the bytes read to cut it: a thread of its own read the
  * file again for it, 1.2 GB at a million reports, on a core the rebuild's other threads needed. A
  * part with the bytes of the `kept` file in its place is linked to it, neither written nor hashed
- * (src/kept/database.ts).
+ * (src/kept/database.ts). A download of one file has that file's hash as its whole's.
  */
 export async function copyBinaryDownload(sourceFile: string, dir: string, parts: ListedDownload, kept: readonly (KeptPart | undefined)[] = []): Promise<WrittenDownload> {
   const writer = partWriter(dir, kept);
-  const whole = createHash('sha256');
+  const whole = parts.files.length > 1 ? createHash('sha256') : undefined;
   const handle = await open(sourceFile);
   try {
     const { size } = await handle.stat();
@@ -391,11 +391,12 @@ export async function copyBinaryDownload(sourceFile: string, dir: string, parts:
       offset += part.bytes;
       const next = parts.files[index + 1];
       if (next) reading = started(readPart(offset, next.bytes, buffers[(index + 1) % 2]!));
-      whole.update(bytes);
+      whole?.update(bytes);
       await writer.writePart(bytes, part.fileName);
     }
   } finally {
     await handle.close();
   }
-  return { ...writer.written(), sha256: whole.digest('hex') };
+  const written = writer.written();
+  return { ...written, sha256: whole?.digest('hex') ?? written.files[0]!.sha256 };
 }

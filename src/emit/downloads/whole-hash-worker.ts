@@ -92,14 +92,7 @@ function wholeHash(name: string, files: readonly string[]): string {
   let same = 0;
   while (last && same < last.read.length && same < files.length && fileIdentityOf(files[same]!) === last.read[same]!.identity) same++;
   const hash = same > 0 ? last!.read[same - 1]!.after : createHash('sha256');
-  for (const file of files.slice(same)) {
-    const descriptor = openSync(file, 'r');
-    try {
-      feedFile(descriptor, buffer, [hash]);
-    } finally {
-      closeSync(descriptor);
-    }
-  }
+  for (const file of files.slice(same)) feedWhole(file, hash);
   return hash.digest('hex');
 }
 
