@@ -9,9 +9,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { csvRow } from '../../src/emit/downloads/csv.ts';
 import type { Datapackage, DatapackageResource, ListedResource } from '../../src/emit/downloads/datapackage.ts';
 import { emitBulkDownloads, wholeHashOrder, type BulkDownloadOptions } from '../../src/emit/downloads/emit-downloads.ts';
+import { partsBefore } from '../../src/emit/downloads/parts-before.ts';
 import { startWholeHashes } from '../../src/emit/downloads/whole-hashes.ts';
 import { writeFromNdjson, type FromNdjsonJob } from '../../src/emit/downloads/from-ndjson.ts';
 import { downloadTables } from '../../src/formats/download-records.ts';
+import { partFileName } from '../../src/formats/download-resources.ts';
 import { openOutputStore } from '../../src/kept/output-files.ts';
 import type { Catalogue } from '../../src/domain/catalogue.ts';
 import { DigestList } from '../../src/domain/input-digests.ts';
@@ -314,6 +316,37 @@ describe('the parts of a split download', () => {
     // Filled to the limit instead, every part after the edited report would have moved.
     const filled = await emitInto(catalogue, limit, { rowsPerPart: Number.MAX_SAFE_INTEGER });
     expect(filesOf(filled.resource('reports-ndjson')).length).toBeLessThan(filesOf(before.resource('reports-ndjson')).length);
+  });
+
+  it('before the one holding an edited report are counted from their first rows, and a rebuild keeps them all', async () => {
+    const before = await emitInto(catalogue, limit, { rowsPerPart });
+    const after = await emitInto(withEditedReport(catalogue, 50), limit, { rowsPerPart });
+    const counted = new Map<string, { count: number; kept: number; parts: number }>();
+    for (const { fileName, table } of wholeHashOrder()) {
+      // Only split downloads are read ahead.
+      const resource = before.datapackage.resources.find((candidate) => filesOf(candidate)[0] === partFileName(fileName, 1));
+      if (!resource) continue;
+      const [old, now] = [partHashes(resource), partHashes(after.resource(resource.name))];
+      const count = partsBefore(filesOf(resource).map((file) => path.join(before.directory, file)), table, catalogue.reports[50]!.id);
+      const kept = now.findIndex((hash, index) => hash !== old[index]);
+      counted.set(resource.name, { count, kept: kept === -1 ? old.length : kept, parts: old.length });
+    }
+    const holdingReports = ['reports-ndjson', 'reports-csv', 'everything-json'];
+    for (const [name, { count, kept, parts }] of counted) {
+      if (holdingReports.includes(name)) {
+        // Never a part the rebuild changes, and at most one it keeps.
+        expect(count, name).toBeLessThanOrEqual(kept);
+        expect(count, name).toBeGreaterThanOrEqual(kept - 1);
+      } else {
+        // No report rows (or none named: the feed's entries): read whole, as without a hint.
+        expect(count, name).toBe(parts);
+      }
+    }
+    // The edited report is well inside each file holding reports, after the JSON file's landmarks.
+    expect([...counted.keys()]).toEqual(expect.arrayContaining(holdingReports));
+    expect(counted.get('reports-ndjson')!.count).toBeGreaterThan(1);
+    expect(counted.get('everything-json')!.count).toBeGreaterThan(counted.get('reports-ndjson')!.count);
+    expect(counted.get('reports-csv')!.count).toBe(counted.get('reports-ndjson')!.count);
   });
 
   it("have their wholes hashed from the last build's parts read ahead, as a build without them hashes them", async () => {

@@ -7,6 +7,7 @@ import { startWholeHashes, type WholeHashes } from '../../src/emit/downloads/who
 import { partFileName } from '../../src/formats/download-resources.ts';
 
 const name = 'reports.ndjson';
+const download = { fileName: name, table: 'reports' } as const;
 const sha256Of = async (files: readonly string[]) => createHash('sha256').update(Buffer.concat(await Promise.all(files.map((file) => readFile(file))))).digest('hex');
 
 let root: string;
@@ -57,7 +58,7 @@ describe('the SHA-256 of a split download, whole', () => {
     const anHourAgo = Date.now() / 1000 - 3600;
     const { published, staging, parts } = await lastBuild(anHourAgo);
     hashes = startWholeHashes();
-    await hashes.readAhead(published, [name]);
+    await hashes.readAhead(published, [download]);
     // The next build links parts 1, 2 and 4 and writes a new part 3.
     const next = [1, 2, 3, 4].map((number) => path.join(staging, partFileName(name, number)));
     for (const index of [0, 1, 3]) await link(parts[index]!, next[index]!);
@@ -73,12 +74,29 @@ describe('the SHA-256 of a split download, whole', () => {
     expect(await hashes.of(name, next)).toBe(expected);
   });
 
+  it('reads ahead only the parts before the one holding the first changed report', async () => {
+    const anHourAgo = Date.now() / 1000 - 3600;
+    const { published, staging, parts } = await lastBuild(anHourAgo);
+    hashes = startWholeHashes();
+    // Rows "part 1" to "part 4", one part each: a report between "part 3" and "part 4" is in part 3.
+    await hashes.readAhead(published, [download], 'part 3, edited');
+    const next = [1, 2, 3, 4].map((number) => path.join(staging, partFileName(name, number)));
+    for (const [index, part] of parts.entries()) await link(part, next[index]!);
+    // Edits only reading tells: part 2 was read ahead and is not read again; part 3 was not.
+    const part2 = await readFile(parts[1]!);
+    await editKeepingSizeAndTime(parts[1]!, anHourAgo);
+    await editKeepingSizeAndTime(parts[2]!, anHourAgo);
+    const [part1, , part3, part4] = await Promise.all(next.map((file) => readFile(file)));
+
+    expect(await hashes.of(name, next)).toBe(createHash('sha256').update(Buffer.concat([part1!, part2, part3!, part4!])).digest('hex'));
+  });
+
   it('reads a part again when it was modified too recently to be told apart from its next edit', async () => {
     // Ahead of the clock, as in the output store's test: a slow machine cannot make it settled.
     const unsettled = Date.now() / 1000 + 60;
     const { published, staging, parts } = await lastBuild(unsettled);
     hashes = startWholeHashes();
-    await hashes.readAhead(published, [name]);
+    await hashes.readAhead(published, [download]);
     const next = [1, 2, 3, 4].map((number) => path.join(staging, partFileName(name, number)));
     for (const [index, part] of parts.entries()) await link(part, next[index]!);
     await editKeepingSizeAndTime(parts[0]!, unsettled);
@@ -89,7 +107,7 @@ describe('the SHA-256 of a split download, whole', () => {
   it('hashes every part when no site was published before', async () => {
     const { staging, parts } = await lastBuild(Date.now() / 1000 - 3600);
     hashes = startWholeHashes();
-    await hashes.readAhead(path.join(staging, 'none'), [name]);
+    await hashes.readAhead(path.join(staging, 'none'), [download]);
     expect(await hashes.of(name, parts)).toBe(await sha256Of(parts));
   });
 });

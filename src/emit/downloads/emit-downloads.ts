@@ -12,7 +12,7 @@ import { ndjsonFormat } from './formats/ndjson.ts';
 import type { OutputStore } from '../../kept/output-files.ts';
 import { textBuffers, writeTextDownload, type ListedDownload, type TextDownloadOptions, type WrittenDownload, type WrittenText } from './split-files.ts';
 import { textFromNdjson, type TextFromNdjson, type TextSectionFromNdjson } from './text-from-ndjson.ts';
-import { startWholeHashes, type WholeHashes } from './whole-hashes.ts';
+import { startWholeHashes, type ReadAheadDownload, type WholeHashes } from './whole-hashes.ts';
 
 /**
  * The bulk downloads under /data/, so that nobody has to crawl the API to get everything: every
@@ -48,10 +48,10 @@ export interface BulkDownloadOptions {
  * files, the other texts this thread writes, then those the thread of from-ndjson.ts makes. The
  * order the whole-hash thread reads the last build's parts ahead in.
  */
-export function wholeHashOrder(): string[] {
+export function wholeHashOrder(): ReadAheadDownload[] {
   const texts = downloadResources.filter((resource) => resource.format.writer.kind === 'text');
   const fromNdjson = downloadResources.filter(({ format: { writer } }) => writer.kind === 'thread' && writer.makes === 'text');
-  return [...textInWritingOrder(texts), ...fromNdjson].map(({ fileName }) => fileName);
+  return [...textInWritingOrder(texts), ...fromNdjson].map(({ fileName, table }) => ({ fileName, table }));
 }
 
 /** The NDJSON files first: the thread making the other downloads from them starts once they are written. */

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { PartTable } from './parts-before.ts';
 
 /**
  * The SHA-256 of whole text downloads split into parts, which datapackage.json gives beside each
@@ -12,18 +13,29 @@ import { Worker } from 'node:worker_threads';
 export interface WholeHashes {
   /**
    * Has the thread hash, whenever nothing is asked of it, the parts the last build published in
-   * `directory` of these downloads, in this order: the order their wholes will be asked for.
-   * Resolves once they are all read or asked for, or the thread stopped (a build need not wait for it).
+   * `directory` of these downloads, in this order: the order their wholes will be asked for. Given
+   * the first report a rebuild changes (firstChangedReport), only the parts before the one that
+   * holds it: a whole starts from no later part. Resolves once they are all read or asked for, or
+   * the thread stopped (a build need not wait for it).
    */
-  readAhead(directory: string, fileNames: readonly string[]): Promise<void>;
+  readAhead(directory: string, downloads: readonly ReadAheadDownload[], firstChangedReport?: string): Promise<void>;
   /** The SHA-256 (hex) of the files of the download `name` (its file name), joined in order. */
   of(name: string, files: readonly string[]): Promise<string>;
   /** Stops the thread; a hash still asked for is rejected. */
   close(): Promise<void>;
 }
 
+/** A download to read ahead: its file name and, for a download of one table, the table (its CSV rows do not name it). */
+export interface ReadAheadDownload {
+  fileName: string;
+  table: PartTable;
+}
+
 /** What the thread is sent: where the last build's downloads are, or a whole to hash. */
-export type WholeHashMessage = { id: number } & ({ lastDirectory: string; fileNames: readonly string[] } | { name: string; files: readonly string[] });
+export type WholeHashMessage = { id: number } & (
+  | { lastDirectory: string; downloads: readonly ReadAheadDownload[]; firstChangedReport: string | undefined }
+  | { name: string; files: readonly string[] }
+);
 
 /** What the thread answers: a whole's SHA-256, why it could not hash it, or that it has read ahead. */
 export type WholeHashAnswer = { id: number } & ({ sha256: string } | { error: string } | { readAhead: true });
@@ -33,7 +45,10 @@ export function startWholeHashes(): WholeHashes {
   let worker: Worker | undefined;
   let nextId = 0;
   const waiting = new Map<number, { resolve(sha256: string): void; reject(error: Error): void }>();
+  let closed = false;
   const asked = (message: Omit<WholeHashMessage, 'id'>) => {
+    // Asked after close (a read ahead told of changes once the build had failed): no new thread.
+    if (closed) return Promise.reject(new Error('the downloads were not all hashed: the build stopped first'));
     const id = nextId++;
     const answered = new Promise<string>((resolve, reject) => waiting.set(id, { resolve, reject }));
     started().postMessage({ id, ...message } as WholeHashMessage);
@@ -60,12 +75,13 @@ export function startWholeHashes(): WholeHashes {
   };
   return {
     // Reading ahead only makes the hashes asked for later faster: it never fails.
-    readAhead: (lastDirectory, fileNames) => asked({ lastDirectory, fileNames }).then(
+    readAhead: (lastDirectory, downloads, firstChangedReport) => asked({ lastDirectory, downloads, firstChangedReport }).then(
       () => {},
       () => {},
     ),
     of: (name, files) => asked({ name, files }),
     async close() {
+      closed = true;
       const stopping = worker;
       worker = undefined;
       if (stopping) {
