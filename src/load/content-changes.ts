@@ -31,9 +31,6 @@ export interface ContentChanges {
 
 const folder = 'content';
 
-/** git's NUL-separated paths, each after `prefix`. */
-const paths = (output: string, prefix = '') => output.split('\0').filter(Boolean).map((file) => prefix + file);
-
 /**
  * Past this many differing files, they are not hashed: an untracked file left as it was is worth
  * knowing among a contributor's few, but when git finds every file differing (a copied work tree
@@ -53,6 +50,7 @@ const mostFilesHashed = 1000;
  * Undefined outside a git work tree, or when `content/` is not committed.
  */
 export async function contentChanges(root: string, before?: ContentState): Promise<ContentChanges | undefined> {
+  const paths = (output: string, prefix = '') => output.split('\0').filter(Boolean).map((file) => prefix + file);
   let state: ContentState;
   try {
     const [head, tree, edited, untracked] = await Promise.all([
@@ -77,40 +75,18 @@ export async function contentChanges(root: string, before?: ContentState): Promi
       const then = Object.hasOwn(before.overlay, file) ? before.overlay[file] : undefined;
       if (then === undefined || then !== state.overlay[file] || then === 'unknown') changed.add(file);
     }
-    for (const file of await changedByCommits(root, before, state)) changed.add(file);
+    if (before.head !== state.head) {
+      await git(root, ['merge-base', '--is-ancestor', before.head, state.head]);
+      const [differing, touched] = await Promise.all([
+        git(root, ['diff-tree', '-r', '-z', '--no-renames', '--name-only', before.tree, state.tree]),
+        git(root, ['log', '--format=', '--name-only', '-z', '--no-renames', '--relative', `${before.head}..${state.head}`, '--', folder]),
+      ]);
+      for (const file of paths(differing, `${folder}/`)) changed.add(file);
+      for (const file of paths(touched)) changed.add(file);
+    }
     return { state, changed: [...changed].sort() };
   } catch {
     return { state }; // the earlier commit is not an ancestor, or this clone does not have it
-  }
-}
-
-/**
- * The files in `content/` that differ between the two commits' folders or that the commits in
- * between touched; throws when the earlier commit is not an ancestor of the later.
- */
-async function changedByCommits(root: string, before: Pick<ContentState, 'head' | 'tree'>, now: Pick<ContentState, 'head' | 'tree'>): Promise<string[]> {
-  if (before.head === now.head) return [];
-  await git(root, ['merge-base', '--is-ancestor', before.head, now.head]);
-  const [differing, touched] = await Promise.all([
-    git(root, ['diff-tree', '-r', '-z', '--no-renames', '--name-only', before.tree, now.tree]),
-    git(root, ['log', '--format=', '--name-only', '-z', '--no-renames', '--relative', `${before.head}..${now.head}`, '--', folder]),
-  ]);
-  return [...paths(differing, `${folder}/`), ...paths(touched)];
-}
-
-/**
- * What contentChanges will name, but for the files whose working copy differs now and did not
- * then: the commits' changes and the earlier state's differing files, without the look at every
- * working copy that takes git seconds at a million files (in a deploy's clean checkout, nothing is
- * missing). Undefined when git cannot tell.
- */
-export async function committedChanges(root: string, before: ContentState): Promise<string[] | undefined> {
-  try {
-    const [head, tree] = await Promise.all([git(root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']), git(root, ['rev-parse', '--verify', '--quiet', `HEAD:./${folder}`])]);
-    const changed = await changedByCommits(root, before, { head: head.trim(), tree: tree.trim() });
-    return [...new Set([...changed, ...Object.keys(before.overlay)])].sort();
-  } catch {
-    return undefined;
   }
 }
 

@@ -1,7 +1,7 @@
 import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { committedChanges, contentChanges } from '../../src/load/content-changes.ts';
+import { contentChanges } from '../../src/load/content-changes.ts';
 import { validLandmark, writeContentTree } from '../support/content-files.ts';
 import { commitEverything } from '../support/git.ts';
 
@@ -29,23 +29,5 @@ describe('which content files git says may have changed since a recorded state',
     const first = (await contentChanges(root))!;
     expect(new Set(Object.values(first.state.overlay))).toEqual(new Set(['unknown']));
     expect((await contentChanges(root, first.state))?.changed).toHaveLength(1001);
-  });
-
-  it("names at once what the commits changed and what differed then, but not the working copies' edits since", async () => {
-    const root = await committedTree();
-    await writeFile(path.join(root, 'content/landmarks/untracked.md'), validLandmark('Untracked', 'Q1'));
-    const first = (await contentChanges(root))!;
-    await writeFile(path.join(root, 'content/landmarks/committed.md'), validLandmark('Committed', 'Q2'));
-    commitEverything(root, 'second');
-    await appendFile(path.join(root, 'content/landmarks/eiffel-tower.md'), 'Edited, not committed.\n');
-
-    expect(await committedChanges(root, first.state)).toEqual(['content/landmarks/committed.md', 'content/landmarks/untracked.md']);
-    expect((await contentChanges(root, first.state))?.changed).toEqual(['content/landmarks/committed.md', 'content/landmarks/eiffel-tower.md', 'content/landmarks/untracked.md']);
-  });
-
-  it('cannot say what the commits changed since a commit this clone does not have', async () => {
-    const root = await committedTree();
-    const first = (await contentChanges(root))!;
-    expect(await committedChanges(root, { ...first.state, head: '0'.repeat(40) })).toBeUndefined();
   });
 });
