@@ -122,8 +122,8 @@ interface MadeFromCatalogue {
 async function makeFromCatalogue(options: BuildOptions, dir: string, pagesOf: (data: PageData) => Promise<void>): Promise<MadeFromCatalogue | { ok: false; problems: Problem[] }> {
   const wholeHashes = startWholeHashes();
   try {
-    // A rebuild reuses most parts of the downloads published last: their hashes are read ahead while
-    // the kept catalogue is, up to the first report the changed files name.
+    // A rebuild reuses most parts of the downloads published last: their hashes are read ahead,
+    // up to the first report the changed files name.
     const published = path.join(path.resolve(options.outDir), ...downloadsDirectory.split('/').filter(Boolean));
     const loaded = await catalogueOf(options, catalogueFingerprint(options.siteUrl), (changed) => wholeHashes.readAhead(published, wholeHashOrder(), firstChangedReport(changed)));
     if (!loaded.ok) return loaded;
@@ -211,8 +211,10 @@ async function catalogueOf(options: BuildOptions, fingerprint: string, rebuildin
   const changes = contentChanges(root, manifest?.state);
   let notUsed: string | undefined;
   if (manifest) {
-    // Told once git names the changed files (within 2 s at a million reports, while both cores
-    // are busy with git and the kept read): without them the kept catalogue is not used.
+    // Told once git names the changed files, which at a million files is about when the kept
+    // shards are read (git compares every working copy): told earlier, by the commits alone, the
+    // read-ahead took the second core from the kept read and git, and rebuilds were slower.
+    // Without the changed files the kept catalogue is not used.
     void changes.then((found) => found?.changed && rebuilding(found.changed));
     const kept = await applyChanges(options, fingerprint, manifest, changes);
     if (kept.ok) return kept;

@@ -7,8 +7,8 @@ import type { PartTable } from './parts-before.ts';
  * the API data. Hashing them here meant reading every kept part again on a rebuild that linked it
  * unread: at a million reports, 4 GB and 14 s of the build's busy thread. In that thread, they still
  * took 11 s of a one-report rebuild's CPU, most of it while both cores had other work, and its last
- * 3 s were what the build waited for; so a rebuild has the thread read the last build's parts
- * ahead, while the build reads its kept catalogue and the second core is idle (whole-hash-worker.ts).
+ * 3 s were what the build waited for; so a rebuild has the thread read ahead the last build's parts
+ * that come before its first change, once git has named the changed files (whole-hash-worker.ts).
  */
 export interface WholeHashes {
   /**
