@@ -104,6 +104,14 @@ describe('the SHA-256 of a split download, whole', () => {
     expect(await hashes.of(name, next)).toBe(await sha256Of(next));
   });
 
+  it('starts no thread for what is asked once it is closed', async () => {
+    const { published, parts } = await lastBuild(Date.now() / 1000 - 3600);
+    hashes = startWholeHashes();
+    await hashes.close();
+    await hashes.readAhead(published, [download], 'part 3');
+    await expect(hashes.of(name, parts)).rejects.toThrow('the downloads were not all hashed: the build stopped first');
+  });
+
   it('hashes every part when no site was published before', async () => {
     const { staging, parts } = await lastBuild(Date.now() / 1000 - 3600);
     hashes = startWholeHashes();

@@ -73,9 +73,9 @@ function readAhead(id: number): void {
 
 /**
  * The last build's parts of each download (part-001, part-002, … as long as they follow); with
- * the first report the rebuild changes, only those before the part holding it. Counted in three
- * rebuilds at a million reports, the parts read past it, about half of each download, were 1.6 GB
- * of SHA-256 for nothing, on a core the kept catalogue's read needed.
+ * the first report the rebuild changes, only those before the part holding it: in one of three
+ * rebuilds counted at a million reports, the parts read past it, about half of each download,
+ * were 1.6 GB of SHA-256 for nothing.
  */
 function noteLastParts(directory: string, downloads: readonly ReadAheadDownload[], firstChangedReport: string | undefined): void {
   let present: Set<string>;

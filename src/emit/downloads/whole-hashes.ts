@@ -40,6 +40,8 @@ export type WholeHashMessage = { id: number } & (
 /** What the thread answers: a whole's SHA-256, why it could not hash it, or that it has read ahead. */
 export type WholeHashAnswer = { id: number } & ({ sha256: string } | { error: string } | { readAhead: true });
 
+const stoppedFirst = () => new Error('the downloads were not all hashed: the build stopped first');
+
 /** A thread hashing one request at a time, in the order asked, and reading ahead between them; started with the first request. */
 export function startWholeHashes(): WholeHashes {
   let worker: Worker | undefined;
@@ -48,7 +50,7 @@ export function startWholeHashes(): WholeHashes {
   let closed = false;
   const asked = (message: Omit<WholeHashMessage, 'id'>) => {
     // Asked after close (a read ahead told of changes once the build had failed): no new thread.
-    if (closed) return Promise.reject(new Error('the downloads were not all hashed: the build stopped first'));
+    if (closed) return Promise.reject(stoppedFirst());
     const id = nextId++;
     const answered = new Promise<string>((resolve, reject) => waiting.set(id, { resolve, reject }));
     started().postMessage({ id, ...message } as WholeHashMessage);
@@ -88,7 +90,7 @@ export function startWholeHashes(): WholeHashes {
         stopping.removeAllListeners('exit');
         await stopping.terminate();
       }
-      failAll(new Error('the downloads were not all hashed: the build stopped first'));
+      failAll(stoppedFirst());
     },
   };
 }
