@@ -59,8 +59,16 @@ export function conditionOn<Condition extends Pick<StoredCurrentCondition, 'from
  */
 export function nextUpcomingOn(timeline: readonly StoredCurrentCondition[], day: string): StoredCurrentCondition | undefined {
   let next: StoredCurrentCondition | undefined;
+  let nextFrom = '';
   for (const condition of timeline) {
-    if ((next === undefined || condition.from < next.from) && phaseOn(condition, day) === 'upcoming') next = condition;
+    // Only a condition starting after the day is upcoming (phaseOn); most have started, and are
+    // passed over on that one field: a rebuild's kept timelines read each field from its columns.
+    const from = condition.from;
+    if (from <= day || (next !== undefined && from >= nextFrom)) continue;
+    if (phaseOn(condition, day) === 'upcoming') {
+      next = condition;
+      nextFrom = from;
+    }
   }
   return next;
 }
