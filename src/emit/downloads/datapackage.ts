@@ -78,7 +78,7 @@ export interface DatapackageInput {
 const pathOf = ({ files }: ListedDownload): string | string[] => (files.length > 1 ? files.map((file) => file.fileName) : files[0]!.fileName);
 
 /** The download's files, or an error naming it: every download is written before it is described. */
-function filesOf<T extends ListedDownload>(written: ReadonlyMap<string, T>, resource: { name: string; fileName: string }, where: string): T {
+function writtenOf<T extends ListedDownload>(written: ReadonlyMap<string, T>, resource: { name: string; fileName: string }, where: string): T {
   const files = written.get(resource.name);
   if (!files) throw new Error(`${where}: the download ${resource.name} (${resource.fileName}) was not written`);
   return files;
@@ -87,14 +87,14 @@ function filesOf<T extends ListedDownload>(written: ReadonlyMap<string, T>, reso
 /** Every download as the download page lists it, in datapackage.json's order. */
 export const listedResources = (listed: ReadonlyMap<string, ListedDownload>): ListedResource[] =>
   downloadResources.map((resource) => {
-    const files = filesOf(listed, resource, 'the download page');
+    const files = writtenOf(listed, resource, 'the download page');
     return { name: resource.name, title: resource.title, path: pathOf(files), format: resource.format.name, bytes: files.bytes };
   });
 
 export function datapackageOf({ siteUrl, tables, written, maxFileBytes }: DatapackageInput): Datapackage {
   const urls = siteUrls(siteUrl);
   const resources = downloadResources.map(({ format, ...resource }): DatapackageResource => {
-    const files = filesOf(written, resource, 'datapackage.json');
+    const files = writtenOf(written, resource, 'datapackage.json');
     const table = tableOf(resource, tables);
     const split = files.files.length > 1;
     const { profile = 'data-resource', ...extras } = format.datapackage?.(resource, table) ?? {};

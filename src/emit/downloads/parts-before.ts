@@ -1,7 +1,9 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { readSync } from 'node:fs';
+import { withOpenFile } from '../../kept/digests.ts';
+import type { DownloadResource } from './download-format.ts';
 
 /** The table a download of one table holds (its CSV rows do not say), or none. */
-export type PartTable = 'landmarks' | 'reports' | undefined;
+export type PartTable = DownloadResource['table'];
 
 /** Enough of a part's first bytes for its first row's key (a slug or an id), after any head of its section. */
 const startBytes = 1024;
@@ -16,7 +18,7 @@ const jsonRecordKey = /(?:^|\n)\{"(id|slug)":"([^"\\]*)"/;
  * begin with a section's head, `"reports":[`); a GeoJSON feature, which begins with its type, is
  * never named.
  */
-export function firstRowOf(start: string, table: PartTable): { table: 'landmarks' | 'reports'; key: string } | undefined {
+function firstRowOf(start: string, table: PartTable): { table: NonNullable<PartTable>; key: string } | undefined {
   if (table && !start.startsWith('{')) {
     const comma = start.indexOf(',');
     return comma > 0 && !start.startsWith('"') ? { table, key: start.slice(0, comma) } : undefined;
@@ -47,14 +49,4 @@ export function partsBefore(files: readonly string[], table: PartTable, firstCha
 }
 
 /** The first bytes of a file as text (any character cut at the end is not part of a key); empty when it cannot be read. */
-function startOf(file: string, buffer: Buffer): string {
-  let descriptor: number | undefined;
-  try {
-    descriptor = openSync(file, 'r');
-    return buffer.toString('utf8', 0, readSync(descriptor, buffer, 0, buffer.length, 0));
-  } catch {
-    return '';
-  } finally {
-    if (descriptor !== undefined) closeSync(descriptor);
-  }
-}
+const startOf = (file: string, buffer: Buffer): string => withOpenFile(file, (descriptor) => buffer.toString('utf8', 0, readSync(descriptor, buffer, 0, buffer.length, 0))) ?? '';
