@@ -3,7 +3,6 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { commitTimesFile } from '../kept/commit-times.ts';
 import { contentChanges, type ContentChanges, type ContentState } from '../load/content-changes.ts';
-import { firstChangedReport } from '../load/first-changed-report.ts';
 import { parseCacheDir } from '../kept/parse-cache.ts';
 import { loadContent, parsingInWords, reportCommitTimesAhead } from '../load/load-content.ts';
 import { loadPopularity } from '../load/popularity.ts';
@@ -14,8 +13,7 @@ import { apiDataFiles } from '../api/data-products.ts';
 import { builtDataStore, emitDataFiles, writeSiteFile } from './emit-api-data.ts';
 import { assetHeadersFile, assetHeadersPath } from '../api/response-headers.ts';
 import { emitEntryPoints } from './emit-entry-points.ts';
-import { emitBulkDownloads, wholeHashOrder } from './downloads/emit-downloads.ts';
-import { startWholeHashes, type WholeHashes } from './downloads/whole-hashes.ts';
+import { emitBulkDownloads } from './downloads/emit-downloads.ts';
 import { downloadsDirectory } from '../formats/download-resources.ts';
 import { downloadFormats } from './downloads/download-formats.ts';
 import { keptDatabaseDir } from '../kept/database.ts';
@@ -120,17 +118,9 @@ interface MadeFromCatalogue {
  * outlives this call, so that Astro runs in the heap a million parsed reports held.
  */
 async function makeFromCatalogue(options: BuildOptions, dir: string, pagesOf: (data: PageData) => Promise<void>): Promise<MadeFromCatalogue | { ok: false; problems: Problem[] }> {
-  const wholeHashes = startWholeHashes();
-  try {
-    // A rebuild reuses most parts of the downloads published last: their hashes are read ahead,
-    // up to the first report the changed files name.
-    const published = path.join(path.resolve(options.outDir), ...downloadsDirectory.split('/').filter(Boolean));
-    const loaded = await catalogueOf(options, catalogueFingerprint(options.siteUrl), (changed) => wholeHashes.readAhead(published, wholeHashOrder(), firstChangedReport(changed)));
-    if (!loaded.ok) return loaded;
-    return await madeFrom(loaded, options, dir, wholeHashes, loaded.fromKept ? pagesOf : undefined);
-  } finally {
-    await wholeHashes.close();
-  }
+  const loaded = await catalogueOf(options, catalogueFingerprint(options.siteUrl));
+  if (!loaded.ok) return loaded;
+  return madeFrom(loaded, options, dir, loaded.fromKept ? pagesOf : undefined);
 }
 
 /** What makeFromCatalogue makes of the loaded catalogue; with `pagesOf`, the pages are built meanwhile. */
@@ -138,7 +128,6 @@ async function madeFrom(
   loaded: Derived,
   options: BuildOptions,
   dir: string,
-  wholeHashes: WholeHashes,
   pagesOf: ((data: PageData) => Promise<void>) | undefined,
 ): Promise<MadeFromCatalogue | { ok: false; problems: Problem[] }> {
   const { bodySpool, keptFiles } = loaded;
@@ -152,9 +141,9 @@ async function madeFrom(
     let onPages: CatalogueOnPages | undefined;
     let pages: PageData | undefined;
     // The pages list the downloads' files and sizes, known once the database is written. With
-    // `pagesOf` (a rebuild) they are built then, while the database is cut and the last wholes are
-    // hashed (3-4 s of the SQLite thread at a million reports, which the pages, 1.2 s, used to
-    // follow); otherwise what they show is returned.
+    // `pagesOf` (a rebuild) they are built then, while the database is cut (2-4 s of the SQLite
+    // thread at a million reports, which the pages, 1.2 s, used to follow); otherwise what they
+    // show is returned.
     const listed = async (downloads: ListedResource[]) => {
       pages = { ...onPages!, downloads };
       if (!pagesOf) return;
@@ -167,7 +156,7 @@ async function madeFrom(
     const { databaseRows } = await emitBulkDownloads(
       catalogue,
       path.join(dir, ...downloadsDirectory.split('/').filter(Boolean)),
-      { siteUrl: options.siteUrl, store, keptDatabase: { dir: keptDatabaseDir(options.contentRoot), fingerprint }, wholeHashes, listed },
+      { siteUrl: options.siteUrl, store, keptDatabase: { dir: keptDatabaseDir(options.contentRoot), fingerprint }, listed },
       async () => {
         await emitDataFiles(apiDataFiles(catalogue, repositoryUrl, keptDerivations(store)), dir, store);
         await emitDataFiles(sitemapFiles(catalogue), dir, store);
@@ -203,7 +192,7 @@ async function madeFrom(
  * build kept one and git can tell what changed; otherwise every file is loaded and checked, and
  * the catalogue derived and kept for the next build.
  */
-async function catalogueOf(options: BuildOptions, fingerprint: string, rebuilding: (changed: readonly string[]) => void): Promise<Derived | { ok: false; problems: Problem[] }> {
+async function catalogueOf(options: BuildOptions, fingerprint: string): Promise<Derived | { ok: false; problems: Problem[] }> {
   const root = options.contentRoot;
   const keptDir = keptCatalogueDir(root);
   const manifest = await readKeptManifest<ContentState>(keptDir, fingerprint);
@@ -211,11 +200,6 @@ async function catalogueOf(options: BuildOptions, fingerprint: string, rebuildin
   const changes = contentChanges(root, manifest?.state);
   let notUsed: string | undefined;
   if (manifest) {
-    // Told once git names the changed files, which at a million files is about when the kept
-    // shards are read (git compares every working copy): told earlier, by the commits alone, the
-    // read-ahead took the second core from the kept read and git, and rebuilds were slower.
-    // Without the changed files the kept catalogue is not used.
-    void changes.then((found) => found?.changed && rebuilding(found.changed));
     const kept = await applyChanges(options, fingerprint, manifest, changes);
     if (kept.ok) return kept;
     notUsed = kept.reason;

@@ -1,5 +1,5 @@
 import { linkSync, readdirSync, rmSync } from 'node:fs';
-import { fileIdentityOf, sha256OfFile } from './digests.ts';
+import { fileIdentityOf, sha256OfSlices } from './digests.ts';
 import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
 
 /**
@@ -10,11 +10,11 @@ import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
  * the SQLite thread's 12 s of CPU, on a machine whose two cores the build keeps busy.
  *
  * The rows are copied in the order they were inserted, so the new file is byte for byte the one
- * a build without it makes (tested). The database is trusted only when its SHA-256 is the one
- * noted when it was kept, the notes pass their own hash check, and it was made by the same code
- * (the output store's fingerprint). Its bytes are hashed again only when the file no longer has
- * the identity on disk it had when kept (digests.ts): at a million reports, reading and hashing
- * them took 1.5 s of the thread that every rebuild waits for;
+ * a build without it makes (tested). The database is trusted only when its bytes are those noted
+ * when it was kept (the SHA-256 of each part it was cut into), the notes pass their own hash
+ * check, and it was made by the same code (the output store's fingerprint). Its bytes are hashed
+ * again only when the file no longer has the identity on disk it had when kept (digests.ts): at a
+ * million reports, reading and hashing them took 1.5 s of the thread that every rebuild waits for;
  * otherwise every row is inserted afresh. Two builds at once each write their own file, and a
  * database paired with the other build's notes fails the hash check.
  *
@@ -27,13 +27,14 @@ import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
 
 /** Sealed as every store's manifest is: a damaged row count would otherwise copy the wrong rows from an intact database. */
 interface Manifest {
-  /** SHA-256 of database.sqlite. */
-  sha256: string;
   /** database.sqlite's identity on disk once kept (fileIdentity), when it could be read. */
   identity?: string;
   tables: { name: string; files: { sha256: string; rows: number }[] }[];
-  /** The files the download was cut into, in order, each linked here as part-<n>: its SHA-256 and identity once linked. */
-  parts: { sha256: string; identity: string | null }[];
+  /**
+   * The files the download was cut into, in order, each linked here as part-<n>: its size, its
+   * SHA-256 and its identity once linked. database.sqlite is their bytes joined.
+   */
+  parts: { bytes: number; sha256: string; identity: string | null }[];
 }
 
 /** A file the last database was cut into, linked in the store: a build whose part has the same bytes links it rather than writing and hashing it. */
@@ -64,7 +65,7 @@ export type LoadedFrom = Manifest['tables'];
 /** Where the build keeps the database of a content tree. */
 export const keptDatabaseDir = (contentRoot: string): string => keptStoreDir(contentRoot, 'built-database');
 
-const formatVersion = 3;
+const formatVersion = 4;
 const databaseName = 'database.sqlite';
 const partName = (index: number): string => `part-${index + 1}`;
 const storeOf = (dir: string, fingerprint: string): KeptStore => keptStore(dir, { format: formatVersion, fingerprint });
@@ -80,7 +81,8 @@ export function readKeptDatabase(dir: string, fingerprint: string): KeptDatabase
   if (manifest === undefined) return undefined;
   const file = store.file(databaseName);
   const unchanged = manifest.identity !== undefined && fileIdentityOf(file) === manifest.identity;
-  if (!unchanged && sha256OfFile(file) !== manifest.sha256) return undefined;
+  const hashesOf = (parts: readonly { sha256: string }[] | undefined) => parts?.map(({ sha256 }) => sha256).join();
+  if (!unchanged && sha256OfSlices(file, manifest.parts.map(({ bytes }) => bytes))?.join() !== hashesOf(manifest.parts)) return undefined;
   const runs = new Map<string, KeptRun>();
   for (const { name, files } of manifest.tables) {
     let firstRowid = 1;
@@ -94,11 +96,11 @@ export function readKeptDatabase(dir: string, fingerprint: string): KeptDatabase
 }
 
 /**
- * Keeps `building`, a database with the bytes hashing to `sha256`, for the next build, and links
- * the files it was cut into (`parts`, as published, with their SHA-256); they replace those kept.
- * The links cost no disk while the site publishes the same files.
+ * Keeps `building` for the next build, and links the files it was cut into (`parts`, as
+ * published, with their sizes and SHA-256); they replace those kept. The links cost no disk while
+ * the site publishes the same files.
  */
-export function keepDatabase(dir: string, building: string, sha256: string, loadedFrom: LoadedFrom, fingerprint: string, parts: readonly { file: string; sha256: string }[]): void {
+export function keepDatabase(dir: string, building: string, loadedFrom: LoadedFrom, fingerprint: string, parts: readonly { file: string; bytes: number; sha256: string }[]): void {
   const store = storeOf(dir, fingerprint);
   store.moveIntoPlaceSync(building, databaseName);
   const identity = fileIdentityOf(store.file(databaseName));
@@ -107,9 +109,9 @@ export function keepDatabase(dir: string, building: string, sha256: string, load
     try {
       linkSync(part.file, temporary);
       store.moveIntoPlaceSync(temporary, partName(index));
-      return { sha256: part.sha256, identity: fileIdentityOf(store.file(partName(index))) ?? null };
+      return { bytes: part.bytes, sha256: part.sha256, identity: fileIdentityOf(store.file(partName(index))) ?? null };
     } catch {
-      return { sha256: part.sha256, identity: null }; // not linked: that part is written again next time
+      return { bytes: part.bytes, sha256: part.sha256, identity: null }; // not linked: that part is written again next time
     } finally {
       // A rename onto another link to the same file (a part linked from the one kept) does nothing, and leaves it.
       rmSync(temporary, { force: true });
@@ -120,7 +122,7 @@ export function keepDatabase(dir: string, building: string, sha256: string, load
     const index = /^part-(\d+)$/.exec(name)?.[1];
     if (index !== undefined && Number(index) > parts.length) rmSync(store.file(name), { force: true });
   }
-  store.writeManifestSync({ sha256, ...(identity !== undefined ? { identity } : {}), tables: loadedFrom, parts: kept } satisfies Manifest);
+  store.writeManifestSync({ ...(identity !== undefined ? { identity } : {}), tables: loadedFrom, parts: kept } satisfies Manifest);
 }
 
 /** A database left by a build that was killed weighs as much as the download: removed once its owner is gone. */

@@ -30,12 +30,24 @@ export function withOpenFile<T>(file: string, use: (descriptor: number, stats: B
   }
 }
 
-/** The SHA-256 of a whole file, in hex, read a megabyte at a time; undefined when it cannot be read. */
-export function sha256OfFile(file: string): string | undefined {
-  return withOpenFile(file, (descriptor) => {
-    const hash = createHash('sha256');
-    feedFile(descriptor, new Uint8Array(1024 * 1024), [hash]);
-    return hash.digest('hex');
+/**
+ * The SHA-256, in hex, of each slice of a file cut into pieces of `sizes` bytes, in order, read a
+ * megabyte at a time; undefined when the file cannot be read or is not exactly that long.
+ */
+export function sha256OfSlices(file: string, sizes: readonly number[]): string[] | undefined {
+  return withOpenFile(file, (descriptor, stats) => {
+    if (stats.size !== BigInt(sizes.reduce((sum, size) => sum + size, 0))) return undefined;
+    const buffer = new Uint8Array(1024 * 1024);
+    return sizes.map((size) => {
+      const hash = createHash('sha256');
+      for (let left = size; left > 0; ) {
+        const bytes = readSync(descriptor, buffer, 0, Math.min(left, buffer.length), null);
+        if (bytes === 0) throw new Error(`${file} ended early`);
+        hash.update(buffer.subarray(0, bytes));
+        left -= bytes;
+      }
+      return hash.digest('hex');
+    });
   });
 }
 

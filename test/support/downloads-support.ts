@@ -1,7 +1,14 @@
+import type { DatapackageFile, DatapackageResource } from '../../src/emit/downloads/datapackage.ts';
+
 /**
  * Helpers for the bulk download tests: an RFC 4180 reader written independently of the writer, a
- * way back from flat columns to nested records, and content whose names and texts are hard on CSV.
+ * way back from flat columns to nested records, content whose names and texts are hard on CSV, and
+ * each file datapackage.json describes.
  */
+
+/** Each file of a resource as datapackage.json describes it: its parts when it is split, else the resource itself. */
+export const describedFiles = (resource: DatapackageResource): DatapackageFile[] =>
+  resource.parts ?? [{ path: resource.path as string, bytes: resource.bytes, hash: resource.hash! }];
 
 export interface CsvField {
   text: string;

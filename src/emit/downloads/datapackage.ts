@@ -9,9 +9,9 @@ import type { ListedDownload, WrittenDownload } from './split-files.ts';
 
 /**
  * datapackage.json (Frictionless Data Package, v1 with the v2 `sha256:` hashes): one descriptor
- * that names every download with its size and hash, and gives the CSV tables a Table Schema whose
- * field types and descriptions come from the zod schemas. Relative paths, so the folder can be
- * mirrored as is.
+ * that names every download file with its size and hash, and gives the CSV tables a Table Schema
+ * whose field types and descriptions come from the zod schemas. Relative paths, so the folder can
+ * be mirrored as is.
  */
 
 export interface DatapackageFile {
@@ -30,9 +30,14 @@ export interface DatapackageResource {
   format: string;
   mediatype: string;
   encoding?: 'utf-8';
-  /** Size and hash of the whole resource (all parts concatenated). */
+  /** Size of the whole resource (all parts concatenated). */
   bytes: number;
-  hash: string;
+  /**
+   * Hash of the file, when the resource is one. A split resource has none of its whole (hashing
+   * it again at each rebuild read every byte of every part, the unchanged ones too): each part
+   * has its own, under `parts`.
+   */
+  hash?: string;
   /** Each part with its own size and hash, when the resource is split. */
   parts?: DatapackageFile[];
   dialect?: typeof csvDialect;
@@ -108,8 +113,9 @@ export function datapackageOf({ siteUrl, tables, written, maxFileBytes }: Datapa
       mediatype: format.mediaType,
       ...(format.text ? { encoding: 'utf-8' as const } : {}),
       bytes: files.bytes,
-      hash: `sha256:${files.sha256}`,
-      ...(split ? { parts: files.files.map((file) => ({ path: file.fileName, bytes: file.bytes, hash: `sha256:${file.sha256}` })) } : {}),
+      ...(split
+        ? { parts: files.files.map((file) => ({ path: file.fileName, bytes: file.bytes, hash: `sha256:${file.sha256}` })) }
+        : { hash: `sha256:${files.files[0]!.sha256}` }),
       ...extras,
     };
   });
@@ -120,7 +126,8 @@ export function datapackageOf({ siteUrl, tables, written, maxFileBytes }: Datapa
     description:
       'Dated reports of closures, scaffolding, refurbishment, restricted access and blocked views at landmarks worldwide, ' +
       `with the landmarks they are about. ${freshnessNote} Files over ${sizeLimitInWords(maxFileBytes)} are split into parts listed in order under ` +
-      '"path"; concatenate them to get the whole file, whose size and hash are "bytes" and "hash". A part of a text file holds ' +
+      '"path"; concatenate them to get the whole file, whose size is "bytes"; each part has its own size and hash under "parts" ' +
+      '(check the parts, then join them). A part of a text file holds ' +
       'whole rows and changes only when one of its rows does: compare the hashes under "parts" to fetch only what changed. ' +
       'The parts of the SQLite database are plain slices of it, and any change may change every one.',
     homepage: urls.absolute(downloadPaths.page),

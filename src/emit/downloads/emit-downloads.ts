@@ -10,9 +10,8 @@ import { downloadResources } from './download-formats.ts';
 import { startFromNdjson, type DatabaseRows, type TextJob } from './from-ndjson.ts';
 import { ndjsonFormat } from './formats/ndjson.ts';
 import type { OutputStore } from '../../kept/output-files.ts';
-import { textBuffers, writeTextDownload, type ListedDownload, type TextDownloadOptions, type WrittenDownload, type WrittenText } from './split-files.ts';
+import { textBuffers, writeTextDownload, type ListedDownload, type TextDownloadOptions, type WrittenDownload } from './split-files.ts';
 import { textFromNdjson, type TextFromNdjson, type TextSectionFromNdjson } from './text-from-ndjson.ts';
-import { startWholeHashes, type ReadAheadDownload, type WholeHashes } from './whole-hashes.ts';
 
 /**
  * The bulk downloads under /data/, so that nobody has to crawl the API to get everything: every
@@ -20,8 +19,7 @@ import { startWholeHashes, type ReadAheadDownload, type WholeHashes } from './wh
  * the catalogue: the same content gives the same files. The text files are written on this
  * thread, in the list's order but for the NDJSON files, which come first: the downloads made from
  * them (the SQLite database, the CSV files and the JSON file) are made in a thread of their own,
- * started as soon as they are written, while the rest and the caller's other work go on. So is
- * the hashing of a split download's whole (whole-hashes.ts).
+ * started as soon as they are written, while the rest and the caller's other work go on.
  */
 
 export interface BulkDownloadOptions {
@@ -34,24 +32,11 @@ export interface BulkDownloadOptions {
   store?: OutputStore;
   /** Where the SQLite database is kept between builds, and the fingerprint of the code making it (see src/kept/database.ts). */
   keptDatabase?: { dir: string; fingerprint: string };
-  /** The thread hashing the split text downloads' wholes, started by the caller to read ahead; else one of their own. */
-  wholeHashes?: WholeHashes;
   /**
    * Runs on this thread after `meanwhile`, once every download's files and sizes are known, while
-   * the last wholes are hashed and the database is cut (see emitBulkDownloads).
+   * the database is cut (see emitBulkDownloads).
    */
   listed?: (resources: ListedResource[]) => Promise<void>;
-}
-
-/**
- * The text downloads in the order their wholes are asked for (see emitBulkDownloads): the NDJSON
- * files, the other texts this thread writes, then those the thread of from-ndjson.ts makes. The
- * order the whole-hash thread reads the last build's parts ahead in.
- */
-export function wholeHashOrder(): ReadAheadDownload[] {
-  const texts = downloadResources.filter((resource) => resource.format.writer.kind === 'text');
-  const fromNdjson = downloadResources.filter(({ format: { writer } }) => writer.kind === 'thread' && writer.makes === 'text');
-  return [...textInWritingOrder(texts), ...fromNdjson].map(({ fileName, table }) => ({ fileName, table }));
 }
 
 /** The NDJSON files first: the thread making the other downloads from them starts once they are written. */
@@ -74,10 +59,9 @@ export async function emitBulkDownloads(
   const maxFileBytes = options.maxFileBytes ?? maxDownloadFileBytes;
   await mkdir(directory, { recursive: true });
   const tables: TableColumns[] = downloadTables.map((table) => ({ table: table as TableColumns['table'], columns: flatColumns(table.schema) }));
-  const textWritten = new Map<string, WrittenText>();
-  const wholeHashes = options.wholeHashes ?? startWholeHashes();
+  const written = new Map<string, WrittenDownload>();
   // One set of buffers for the text downloads, written one after another below.
-  const text: TextDownloadOptions = { maxBytes: maxFileBytes, store: options.store, wholeHashes, buffers: textBuffers() };
+  const text: TextDownloadOptions = { maxBytes: maxFileBytes, store: options.store, buffers: textBuffers() };
   const rowsPerPart = options.rowsPerPart ?? rowsPerDownloadPart;
   const tablesInDownloads = new Map<string, TableInDownloads>();
   const table = (downloadTable: DownloadTable<unknown>) => {
@@ -91,7 +75,6 @@ export async function emitBulkDownloads(
   };
   const context: DownloadContext = { catalogue, siteUrl: options.siteUrl, tables, table };
   const textResources = downloadResources.filter((resource) => resource.format.writer.kind === 'text');
-  const written = new Map<string, WrittenDownload>();
   let fromNdjson: DownloadsFromNdjson | undefined;
   let databaseRows: DatabaseRows = { total: 0, copied: 0 };
   let listing: Promise<void> | undefined;
@@ -100,19 +83,18 @@ export async function emitBulkDownloads(
     for (const resource of textInWritingOrder(textResources)) {
       const { writer } = resource.format;
       if (writer.kind !== 'text') continue;
-      textWritten.set(resource.name, await writeTextDownload(directory, resource.fileName, writer.sections(resource, context), text));
-      if (!fromNdjson && ndjsonFormat.resources.every(({ name }) => textWritten.has(name))) {
-        fromNdjson = await startDownloadsFromNdjson(tables, textWritten, directory, maxFileBytes, options, wholeHashes);
+      written.set(resource.name, await writeTextDownload(directory, resource.fileName, writer.sections(resource, context), text));
+      if (!fromNdjson && ndjsonFormat.resources.every(({ name }) => written.has(name))) {
+        fromNdjson = await startDownloadsFromNdjson(tables, written, directory, maxFileBytes, options);
       }
     }
     await meanwhile();
     if (!fromNdjson) throw new Error('the NDJSON downloads were never all written, so neither was what is made from them');
     if (options.listed) {
-      const texts = [...textWritten].map(([name, { files, bytes }]): [string, ListedDownload] => [name, { files, bytes }]);
-      listing = fromNdjson.listed.then((fromThread) => options.listed!(listedResources(new Map([...texts, ...fromThread]))));
-      listing.catch(() => {}); // awaited below, after the hashes, or before this fails
+      const texts = [...written];
+      listing = fromNdjson.listed.then((fromThread) => options.listed!(listedResources(new Map<string, ListedDownload>([...texts, ...fromThread]))));
+      listing.catch(() => {}); // awaited below, after the thread, or before this fails
     }
-    for (const [name, { sha256, ...files }] of textWritten) written.set(name, { ...files, sha256: await sha256 });
     const made = await fromNdjson.written;
     for (const [name, download] of made.downloads) written.set(name, download);
     databaseRows = made.rows;
@@ -120,8 +102,6 @@ export async function emitBulkDownloads(
   } catch (error) {
     await Promise.allSettled([fromNdjson?.cancel(), listing]);
     throw error;
-  } finally {
-    if (!options.wholeHashes) await wholeHashes.close();
   }
   const datapackage = datapackageOf({ siteUrl: options.siteUrl, tables, written, maxFileBytes });
   await writeFile(path.join(directory, path.basename(downloadPaths.datapackage)), `${JSON.stringify(datapackage, null, 2)}\n`);
@@ -143,11 +123,10 @@ interface DownloadsFromNdjson {
  */
 async function startDownloadsFromNdjson(
   tables: readonly TableColumns[],
-  textWritten: ReadonlyMap<string, WrittenText>,
+  textWritten: ReadonlyMap<string, WrittenDownload>,
   directory: string,
   maxBytes: number,
   options: BulkDownloadOptions,
-  wholeHashes: WholeHashes,
 ): Promise<DownloadsFromNdjson> {
   const databases = downloadResources.filter(({ format: { writer } }) => writer.kind === 'thread' && writer.makes === 'database');
   if (databases.length !== 1) throw new Error(`download-formats.ts declares ${databases.length} databases; the thread of from-ndjson.ts makes exactly one`);
@@ -179,18 +158,13 @@ async function startDownloadsFromNdjson(
     texts: texts.map(({ job, sections, pieces }) => ({ ...job, sections: sections.map(({ table, head, tail }, index) => ({ table, head, tail, make: pieces.make[index]! })) })),
     kept: options.keptDatabase,
   });
-  // The texts are named, and their wholes' hashes asked for, as soon as they are made: the database is still being finished.
-  const named = thread.texts.then((made) => Promise.all(texts.map(async ({ name, pieces }, index): Promise<[string, WrittenText]> => [name, await pieces.finish(made[index]!.sections, wholeHashes)])));
-  const written = Promise.all([thread.written, named]).then(async ([{ rows, files, bytes, sha256 }, named]) => {
-    const downloads = new Map<string, WrittenDownload>([[database.name, { files, bytes, sha256 }]]);
-    for (const [name, { sha256, ...parts }] of named) downloads.set(name, { ...parts, sha256: await sha256 });
-    return { downloads, rows };
-  });
-  const listed = Promise.all([thread.database, named]).then(([parts, named]) => {
-    const listed = new Map<string, ListedDownload>([[database.name, parts]]);
-    for (const [name, { files, bytes }] of named) listed.set(name, { files, bytes });
-    return listed;
-  });
+  // The texts are named as soon as they are made: the database is still being finished.
+  const named = thread.texts.then((made) => Promise.all(texts.map(async ({ name, pieces }, index): Promise<[string, WrittenDownload]> => [name, await pieces.finish(made[index]!.sections)])));
+  const written = Promise.all([thread.written, named]).then(([{ rows, files, bytes }, named]) => ({
+    downloads: new Map<string, WrittenDownload>([[database.name, { files, bytes }], ...named]),
+    rows,
+  }));
+  const listed = Promise.all([thread.database, named]).then(([parts, named]) => new Map<string, ListedDownload>([[database.name, parts], ...named]));
   for (const promise of [written, listed]) promise.catch(() => {}); // awaited unless the build failed first, which cancels
   return {
     listed,

@@ -225,13 +225,12 @@ function* thenCall<T>(runs: Iterable<T>, done: () => void): Generator<T> {
 export interface FromNdjsonEarly {
   /**
    * The text pieces, first when the kept database holds most rows, else with the last table's
-   * rows, before the database is indexed, cut and hashed: the build then names them and has their
-   * wholes hashed meanwhile, which at a million reports a rebuild otherwise waits 3 s for at its end.
+   * rows, before the database is indexed and cut: the build names them meanwhile.
    */
   textsMade(texts: MadeText[]): void;
   /**
-   * The database's files and sizes, once it is written: a rebuild's pages list them while it is cut
-   * and hashed, which at a million reports takes 3-4 s (they were made after it, for 1.2 s).
+   * The database's files and sizes, once it is written: a rebuild's pages list them while it is
+   * cut, which at a million reports takes 2-4 s (they were made after it, for 1.2 s).
    */
   databaseWritten(parts: ListedDownload): void;
 }
@@ -258,8 +257,8 @@ export async function writeFromNdjson(job: FromNdjsonJob, early: Partial<FromNdj
     };
     // When the kept database holds the rows of most NDJSON files (a rebuild), the few pieces still
     // to make are made first, parsing the changed files once more: at a million reports, made while
-    // the kept rows were copied, they were told 3.5 s later, and the hashing of the CSV and JSON
-    // files' wholes, which the build then waits for, began as late. Otherwise (most rows changed)
+    // the kept rows were copied, they were told 3.5 s later, and the build named and kept the CSV
+    // and JSON files' pieces only then. Otherwise (most rows changed)
     // each file is parsed once, for its rows and its pieces together.
     const files = job.tables.flatMap((table) => table.files.map(({ sha256 }) => kept?.runOf(table.name, sha256)));
     const piecesFirst = files.filter(Boolean).length * 2 > files.length;
@@ -277,8 +276,8 @@ export async function writeFromNdjson(job: FromNdjsonJob, early: Partial<FromNdj
     early.databaseWritten?.(parts);
     const written = await copyBinaryDownload(building, job.directory, parts, kept?.parts);
     try {
-      const keptParts = written.files.map(({ fileName, sha256 }) => ({ file: path.join(job.directory, fileName), sha256 }));
-      if (job.kept) keepDatabase(job.kept.dir, building, written.sha256, loadedFrom, job.kept.fingerprint, keptParts);
+      const keptParts = written.files.map(({ fileName, bytes, sha256 }) => ({ file: path.join(job.directory, fileName), bytes, sha256 }));
+      if (job.kept) keepDatabase(job.kept.dir, building, loadedFrom, job.kept.fingerprint, keptParts);
     } catch {
       // Only a faster next build depends on it: that build inserts every row.
     }

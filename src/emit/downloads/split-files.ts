@@ -6,15 +6,15 @@ import type { DigestList } from '../../domain/input-digests.ts';
 import type { KeptPart } from '../../kept/database.ts';
 import { fileIdentityOf } from '../../kept/digests.ts';
 import type { OutputStore } from '../../kept/output-files.ts';
-import type { WholeHashes } from './whole-hashes.ts';
 import type { Utf8Bytes } from '../../domain/json-texts.ts';
 import { lastRunOf, runLayout, type LastRun } from './run-rows.ts';
 
 /**
  * Writes a download as one file, or, when it is larger than the size limit, as numbered parts that
  * concatenate, in order, back into exactly the whole file (the Data Package rule for a resource
- * with several paths). Each file's hash is computed while writing it, or kept with it; the whole of
- * a split download is hashed in a thread (whole-hashes.ts), from its parts or the file it was cut from.
+ * with several paths). Each file's hash is computed while writing it, or kept with it. A split
+ * download has no hash of its whole: that meant reading every byte of it again on a rebuild that
+ * changed one part (see WrittenDownload).
  */
 
 export interface WrittenFile {
@@ -31,12 +31,17 @@ export interface ListedDownload {
   bytes: number;
 }
 
+/**
+ * A download's files, each with its hash, and the size of the whole. The whole of a split download
+ * is not hashed: at a million reports the split downloads are 5.5 GB, which a one-report rebuild
+ * that rewrote a few parts read again for their wholes (3 s of its CPU even with the parts before
+ * the change read ahead, and a thread of code). Each part's hash checks its share of the whole.
+ */
 export interface WrittenDownload {
   /** The files in order: one when the download was not split. */
   files: WrittenFile[];
-  /** Size and hash of the whole download, the concatenation of its files. */
+  /** Size of the whole download, the concatenation of its files. */
   bytes: number;
-  sha256: string;
 }
 
 /** Writes parts one after another, hashing each as it goes, or links a kept file with the same bytes. */
@@ -79,7 +84,7 @@ function partWriter(dir: string, kept: readonly (KeptPart | undefined)[]) {
       files.push({ fileName: name, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
       await writing;
     },
-    written: (): Omit<WrittenDownload, 'sha256'> => ({ files, bytes: total }),
+    written: (): WrittenDownload => ({ files, bytes: total }),
   };
 }
 
@@ -108,8 +113,6 @@ export interface TextDownloadOptions {
   /** The size limit of one file. */
   maxBytes: number;
   store?: OutputStore | undefined;
-  /** Where a split download's whole SHA-256 is computed. */
-  wholeHashes: WholeHashes;
   /** What to write in (textBuffers), shared by the downloads a build writes one after another. */
   buffers: TextBuffers;
 }
@@ -128,9 +131,6 @@ export interface TextBuffers {
 }
 
 export const textBuffers = (): TextBuffers => ({ filling: [Buffer.allocUnsafe(64 * 1024), Buffer.allocUnsafe(64 * 1024)], lastRun: Buffer.allocUnsafe(0) });
-
-/** A text download as written; the SHA-256 of a split one is still being computed from its parts. */
-export type WrittenText = Omit<WrittenDownload, 'sha256'> & { sha256: Promise<string> };
 
 /** A piece of a download: a run of rows' text, or part of one, that a file of the download holds whole. */
 export interface Piece {
@@ -178,7 +178,7 @@ export async function reusePieces(
  * numbered part. Text is encoded a piece at a time: a million small encodes and hash updates cost
  * more than the rest of the work.
  */
-export async function writeTextDownload(dir: string, fileName: string, sections: readonly TextSection[], options: TextDownloadOptions): Promise<WrittenText> {
+export async function writeTextDownload(dir: string, fileName: string, sections: readonly TextSection[], options: TextDownloadOptions): Promise<WrittenDownload> {
   const { maxBytes, store } = options;
   const pieces: Piece[] = [];
   let pieceFiles = 0;
@@ -296,7 +296,7 @@ export async function writeTextDownload(dir: string, fileName: string, sections:
       store.keepValue(address, { layout: layoutKey, pieces: keys } satisfies KeptRun);
     }
   }
-  return nameThePieces(dir, fileName, pieces, maxBytes, options.wholeHashes);
+  return nameThePieces(dir, fileName, pieces, maxBytes);
 }
 
 /** What the output store keeps of a run under its address: the keys of its layout and of its pieces, in order. */
@@ -324,11 +324,8 @@ function* runChunks(section: TextSection, start: number, end: number, copied?: L
   if (end === section.count) yield section.tail;
 }
 
-/**
- * One file when the pieces fit in one together, hashed here; else each piece as a numbered part,
- * the whole hashed in the thread of `wholeHashes`.
- */
-export async function nameThePieces(dir: string, fileName: string, pieces: readonly Piece[], maxBytes: number, wholeHashes: WholeHashes): Promise<WrittenText> {
+/** One file when the pieces fit in one together, hashed here; else each piece as a numbered part, hashed when it was made. */
+export async function nameThePieces(dir: string, fileName: string, pieces: readonly Piece[], maxBytes: number): Promise<WrittenDownload> {
   const bytes = pieces.reduce((sum, piece) => sum + piece.bytes, 0);
   if (bytes <= maxBytes) {
     const target = path.join(dir, fileName);
@@ -340,13 +337,11 @@ export async function nameThePieces(dir: string, fileName: string, pieces: reado
       await writeFile(target, joined);
     }
     await Promise.all(pieces.map((piece) => rm(piece.file, { force: true })));
-    return { files: [{ fileName, bytes, sha256 }], bytes, sha256: Promise.resolve(sha256) };
+    return { files: [{ fileName, bytes, sha256 }], bytes };
   }
-  // Renamed all at once: for the downloads made in the thread of from-ndjson.ts, this runs between
-  // the long tasks of the build's busy thread, and their wholes are hashed once it is done.
   const files: WrittenFile[] = pieces.map((piece, index) => ({ fileName: partFileName(fileName, index + 1), bytes: piece.bytes, sha256: piece.sha256 }));
   await Promise.all(pieces.map((piece, index) => rename(piece.file, path.join(dir, files[index]!.fileName))));
-  return { files, bytes, sha256: wholeHashes.of(fileName, files.map((file) => path.join(dir, file.fileName))) };
+  return { files, bytes };
 }
 
 /**
@@ -362,19 +357,16 @@ export function binaryParts(fileName: string, size: number, maxBytes: number): L
 
 /**
  * Copies a binary file (the SQLite database) into the downloads as the files of `parts`
- * (binaryParts), and hashes the whole from the bytes read to cut it: a thread of its own read the
- * file again for it, 1.2 GB at a million reports, on a core the rebuild's other threads needed. A
- * part with the bytes of the `kept` file in its place is linked to it, neither written nor hashed
- * (src/kept/database.ts). A download of one file has that file's hash as its whole's.
+ * (binaryParts). A part with the bytes of the `kept` file in its place is linked to it, neither
+ * written nor hashed (src/kept/database.ts).
  */
 export async function copyBinaryDownload(sourceFile: string, dir: string, parts: ListedDownload, kept: readonly (KeptPart | undefined)[] = []): Promise<WrittenDownload> {
   const writer = partWriter(dir, kept);
-  const whole = parts.files.length > 1 ? createHash('sha256') : undefined;
   const handle = await open(sourceFile);
   try {
     const { size } = await handle.stat();
     if (size !== parts.bytes) throw new Error(`${sourceFile}: ${size} bytes, not the ${parts.bytes} it was listed with; was it changed while the build ran?`);
-    // Two buffers: the next part is read into one while the other is written and hashed.
+    // Two buffers: the next part is read into one while the other is compared, or written and hashed.
     const largest = Math.max(...parts.files.map((part) => part.bytes));
     const buffers = [Buffer.allocUnsafe(largest), Buffer.allocUnsafe(largest)];
     const readPart = async (offset: number, length: number, buffer: Buffer) => {
@@ -391,12 +383,10 @@ export async function copyBinaryDownload(sourceFile: string, dir: string, parts:
       offset += part.bytes;
       const next = parts.files[index + 1];
       if (next) reading = started(readPart(offset, next.bytes, buffers[(index + 1) % 2]!));
-      whole?.update(bytes);
       await writer.writePart(bytes, part.fileName);
     }
   } finally {
     await handle.close();
   }
-  const written = writer.written();
-  return { ...written, sha256: whole?.digest('hex') ?? written.files[0]!.sha256 };
+  return writer.written();
 }

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import type { OutputStore } from '../../kept/output-files.ts';
 import type { MadeText } from './from-ndjson.ts';
-import { nameThePieces, reusePieces, type Piece, type WrittenFile, type WrittenText } from './split-files.ts';
-import type { WholeHashes } from './whole-hashes.ts';
+import { nameThePieces, reusePieces, type Piece, type WrittenDownload, type WrittenFile } from './split-files.ts';
 
 /**
  * A text download made from NDJSON files in the thread of from-ndjson.ts (the CSV files, the JSON
@@ -25,7 +24,7 @@ export interface TextFromNdjson {
   /** By section, the numbers of the NDJSON files whose pieces the thread makes. */
   make: number[][];
   /** Keeps the pieces the thread made and names them all. */
-  finish(made: MadeText['sections'], wholeHashes: WholeHashes): Promise<WrittenText>;
+  finish(made: MadeText['sections']): Promise<WrittenDownload>;
 }
 
 export async function textFromNdjson(
@@ -56,7 +55,7 @@ export async function textFromNdjson(
   }
   return {
     make: pieces.map((own) => [...own.keys()].filter((file) => own[file] === undefined)),
-    async finish(made, wholeHashes) {
+    async finish(made) {
       for (const [section, files] of made.entries()) {
         for (const { file, pieces: own } of files) {
           pieces[section]![file] = own;
@@ -65,7 +64,7 @@ export async function textFromNdjson(
       }
       const missing = sections.flatMap(({ files }, section) => files.filter((_, file) => pieces[section]![file] === undefined).map(({ fileName }) => fileName));
       if (missing.length > 0) throw new Error(`${fileName}: nothing made from ${missing.join(', ')} (report this as a bug)`);
-      return nameThePieces(directory, fileName, pieces.flat(2) as Piece[], maxBytes, wholeHashes);
+      return nameThePieces(directory, fileName, pieces.flat(2) as Piece[], maxBytes);
     },
   };
 }
