@@ -1,6 +1,7 @@
 import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { blobIdOf } from './blob-ids.ts';
+import { lookAtFoldersInThread, mostSuspects, type PackedFolders, type PackedLook } from './folder-look.ts';
 import { git } from './git.ts';
 
 /**
@@ -18,6 +19,8 @@ export interface ContentState {
    * file or there were too many to hash (such a file counts as changed every time).
    */
   overlay: Record<string, string | null>;
+  /** The folders under `content/` then, packed (folder-look.ts): where the next look searches for untracked files. */
+  folders?: PackedFolders;
 }
 
 export interface ContentChanges {
@@ -53,17 +56,24 @@ export async function contentChanges(root: string, before?: ContentState): Promi
   const paths = (output: string, prefix = '') => output.split('\0').filter(Boolean).map((file) => prefix + file);
   let state: ContentState;
   try {
-    const [head, tree, edited, untracked] = await Promise.all([
+    // The look at the folders may fail (a folder it may not read): git then looks everywhere.
+    const look = lookAtFoldersInThread(root, folder, before?.folders).catch((): PackedLook | undefined => undefined);
+    const [head, tree, edited, untracked, folders] = await Promise.all([
       git(root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']),
       git(root, ['rev-parse', '--verify', '--quiet', `HEAD:./${folder}`]),
       // Paths relative to the root, which may be a folder inside the work tree.
       git(root, ['diff-index', '--name-only', '-z', '--no-renames', '--relative', 'HEAD', '--', folder]),
-      // Ignored files too: the build reads every file under content/.
-      git(root, ['ls-files', '--others', '-z', '--', folder]),
+      look.then((found) => untrackedFiles(root, found, before)),
+      look.then((found) => found?.folders),
     ]);
-    const overlay = [...paths(edited), ...paths(untracked)].sort();
+    const overlay = [...new Set([...paths(edited), ...paths(untracked)])].sort();
     const identity = (file: string) => (overlay.length <= mostFilesHashed ? identityOf(path.join(root, file)) : 'unknown');
-    state = { head: head.trim(), tree: tree.trim(), overlay: Object.fromEntries(overlay.map((file) => [file, identity(file)])) };
+    state = {
+      head: head.trim(),
+      tree: tree.trim(),
+      overlay: Object.fromEntries(overlay.map((file) => [file, identity(file)])),
+      ...(folders ? { folders } : {}),
+    };
     if ((await git(root, ['cat-file', '-t', state.tree])).trim() !== 'tree') return undefined; // content/ committed as a link
   } catch {
     return undefined;
@@ -88,6 +98,20 @@ export async function contentChanges(root: string, before?: ContentState): Promi
   } catch {
     return { state }; // the earlier commit is not an ancestor, or this clone does not have it
   }
+}
+
+/**
+ * What git lists as untracked (ignored files too: the build reads every file under content/) among
+ * the suspects of the folders' look and the files that differed last time (an untracked file then
+ * may still be one); under every folder when the look has no suspects to name, or too many.
+ */
+async function untrackedFiles(root: string, look: PackedLook | undefined, before: ContentState | undefined): Promise<string> {
+  const everywhere = () => git(root, ['ls-files', '--others', '-z', '--', folder]);
+  if (!look?.suspects) return everywhere();
+  const suspects = [...new Set([...look.suspects, ...Object.keys(before?.overlay ?? {})])];
+  if (suspects.length === 0) return '';
+  if (suspects.length > mostSuspects) return everywhere();
+  return git(root, ['ls-files', '--others', '-z', '--', ...suspects.map((suspect) => `:(literal)${suspect}`)]);
 }
 
 /** The id of a file's bytes; null when there is no file, "unknown" when it is not a regular file. */
