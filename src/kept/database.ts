@@ -81,8 +81,7 @@ export function readKeptDatabase(dir: string, fingerprint: string): KeptDatabase
   if (manifest === undefined) return undefined;
   const file = store.file(databaseName);
   const unchanged = manifest.identity !== undefined && fileIdentityOf(file) === manifest.identity;
-  const hashesOf = (parts: readonly { sha256: string }[] | undefined) => parts?.map(({ sha256 }) => sha256).join();
-  if (!unchanged && sha256OfSlices(file, manifest.parts.map(({ bytes }) => bytes))?.join() !== hashesOf(manifest.parts)) return undefined;
+  if (!unchanged && !isPartsJoined(file, manifest.parts)) return undefined;
   const runs = new Map<string, KeptRun>();
   for (const { name, files } of manifest.tables) {
     let firstRowid = 1;
@@ -94,6 +93,10 @@ export function readKeptDatabase(dir: string, fingerprint: string): KeptDatabase
   const parts = manifest.parts.map(({ sha256, identity }, index) => (identity === null ? undefined : { file: store.file(partName(index)), sha256, identity }));
   return { file: store.file(databaseName), runOf: (table, ndjsonSha256) => runs.get(`${table} ${ndjsonSha256}`), parts };
 }
+
+/** Whether the file's bytes are the parts' joined: each slice of a part's size has its hash. */
+const isPartsJoined = (file: string, parts: Manifest['parts']): boolean =>
+  sha256OfSlices(file, parts.map(({ bytes }) => bytes))?.every((sha256, index) => sha256 === parts[index]!.sha256) ?? false;
 
 /**
  * Keeps `building` for the next build, and links the files it was cut into (`parts`, as

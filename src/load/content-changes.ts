@@ -1,7 +1,7 @@
 import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { blobIdOf } from './blob-ids.ts';
-import { lookAtFoldersInThread, mostSuspects, type PackedFolders, type PackedLook } from './folder-look.ts';
+import { lookAtFoldersInThread, type PackedFolders, type PackedLook } from './folder-look.ts';
 import { git } from './git.ts';
 
 /**
@@ -41,6 +41,9 @@ const folder = 'content';
  * delay the full load that follows.
  */
 const mostFilesHashed = 1000;
+
+/** What git is given as arguments fits in a command line of this many characters (Windows allows 32,767). */
+const commandLineLength = 30_000;
 
 /**
  * The state of `content/` now and, given an earlier state, the files that may have changed since:
@@ -110,7 +113,8 @@ async function untrackedFiles(root: string, look: PackedLook | undefined, before
   if (!look?.suspects) return everywhere();
   const suspects = [...new Set([...look.suspects, ...Object.keys(before?.overlay ?? {})])];
   if (suspects.length === 0) return '';
-  if (suspects.length > mostSuspects) return everywhere();
+  // Each as `:(literal)<path>`, and a space.
+  if (suspects.reduce((length, suspect) => length + suspect.length + 12, 0) > commandLineLength) return everywhere();
   return git(root, ['ls-files', '--others', '-z', '--', ...suspects.map((suspect) => `:(literal)${suspect}`)]);
 }
 

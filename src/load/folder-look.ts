@@ -33,11 +33,8 @@ export interface FolderLook {
  */
 const racyMs = 5000;
 
-/**
- * Past this many suspects, git is asked to look everywhere (a checkout that rewrote most folders):
- * git is given them as arguments, of which a command line holds a few megabytes.
- */
-export const mostSuspects = 10_000;
+/** Past this many suspects, naming them is no use (a checkout that rewrote most folders): git looks everywhere. */
+const mostSuspects = 10_000;
 
 const identityOf = (stats: { ino: bigint; mtimeNs: bigint }) => `${stats.ino}:${stats.mtimeNs}`;
 
