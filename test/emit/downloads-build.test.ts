@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Datapackage, DatapackageResource } from '../../src/emit/downloads/datapackage.ts';
 import { buildSiteFrom, projectRoot, testSiteUrl } from '../support/build.ts';
 import { describedFiles } from '../support/downloads-support.ts';
+import { sharedSiteOf } from '../support/shared-build.ts';
 
 const fixture = path.join(projectRoot, 'test/fixtures/small-site');
 let first: string;
@@ -16,7 +17,8 @@ const filesOf = (resource: DatapackageResource) => (Array.isArray(resource.path)
 const readData = (dist: string, file: string) => readFile(path.join(dist, 'data', file));
 
 beforeAll(async () => {
-  first = await buildSiteFrom(fixture);
+  // The run's shared build of the fixture, and one more of the same content.
+  first = await sharedSiteOf(fixture);
   second = await buildSiteFrom(fixture);
   datapackage = JSON.parse((await readData(first, 'datapackage.json')).toString('utf8')) as Datapackage;
 });

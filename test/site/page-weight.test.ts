@@ -3,20 +3,21 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { landmarkDetail, landmarkList } from '../../src/schema/api.ts';
-import { buildSiteFrom, projectRoot } from '../support/build.ts';
 import { eachConcurrently } from '../support/concurrently.ts';
+import { sharedCommittedContent } from '../support/shared-build.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';
 
 /** Pages stay light enough for a slow phone connection: HTML plus the CSS it loads. */
 const maxPageBytes = 50_000;
 
-// The bundled content: real pages, with real report counts and text lengths, as the Worker serves them.
+// The bundled content as committed: real pages, with real report counts and text lengths, as the
+// Worker serves them (built once for this file and the other test files that serve it).
 let dist: string;
 let site: RunningSite;
 const pages = new Map<string, string>();
 
 beforeAll(async () => {
-  dist = await buildSiteFrom(projectRoot);
+  dist = (await sharedCommittedContent()).dist;
   site = await startSite(dist);
   const paths = ['/', '/about', '/data', '/search', '/search?q=tower', '/no-such-page'];
   const landmarks: z.infer<typeof landmarkList>['landmarks'] = [];

@@ -1,11 +1,13 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { buildSiteFrom } from './build.ts';
+import { buildSiteFrom, projectRoot } from './build.ts';
 
-/** Longer than a build of the small fixture on a loaded two-core machine. */
+/** Longer than a build of the bundled content on a loaded two-core machine. */
 const waitLimitMs = 300_000;
 
 /**
@@ -16,8 +18,31 @@ const waitLimitMs = 300_000;
  * them first to break them.
  */
 export async function sharedSiteOf(fixture: string): Promise<string> {
+  const { dist } = await sharedBuild(path.resolve(fixture), () => fixture);
+  return dist;
+}
+
+/**
+ * The bundled content as a fresh clone has it (what git holds at HEAD, whatever the working tree
+ * has changed), and the site built from it, once per test run as sharedSiteOf builds a fixture:
+ * the test files that serve the real catalogue share one build of its 4,000 landmarks.
+ */
+export async function sharedCommittedContent(): Promise<{ contentRoot: string; dist: string }> {
+  return sharedBuild('the committed content', (folder) => path.join(folder, 'clone'), (contentRoot) => {
+    const archive = execFileSync('git', ['archive', '--format=tar', 'HEAD', 'content'], { cwd: projectRoot, maxBuffer: 512 * 1024 * 1024 });
+    mkdirSync(contentRoot);
+    execFileSync('tar', ['-x', '-C', contentRoot], { input: archive });
+  });
+}
+
+/**
+ * Builds the content under `contentRootIn(folder)` into `folder/dist` once per run, after
+ * `prepare` has written that content, for whichever test file asks first; the others wait.
+ */
+async function sharedBuild(key: string, contentRootIn: (folder: string) => string, prepare?: (contentRoot: string) => void): Promise<{ contentRoot: string; dist: string }> {
   // The run's temporary folder (test/support/temporary-folder.ts), removed when the run ends.
-  const folder = path.join(tmpdir(), 'shared-builds', createHash('sha256').update(path.resolve(fixture)).digest('hex').slice(0, 16));
+  const folder = path.join(tmpdir(), 'shared-builds', createHash('sha256').update(key).digest('hex').slice(0, 16));
+  const contentRoot = contentRootIn(folder);
   const dist = path.join(folder, 'dist');
   const outcomeFile = path.join(folder, 'outcome');
   await mkdir(path.dirname(folder), { recursive: true });
@@ -29,17 +54,20 @@ export async function sharedSiteOf(fixture: string): Promise<string> {
     },
   );
   if (builder) {
-    const outcome = await buildSiteFrom(fixture, dist).then(
-      () => 'built',
-      (error: Error) => `failed: ${error.message}`,
-    );
+    const outcome = await Promise.resolve()
+      .then(() => prepare?.(contentRoot))
+      .then(() => buildSiteFrom(contentRoot, dist))
+      .then(
+        () => 'built',
+        (error: Error) => `failed: ${error.message}`,
+      );
     await writeFile(`${outcomeFile}.incoming`, outcome);
     await rename(`${outcomeFile}.incoming`, outcomeFile);
   }
   for (const started = Date.now(); Date.now() - started < waitLimitMs; await sleep(200)) {
     const outcome = await readFile(outcomeFile, 'utf8').catch(() => undefined);
-    if (outcome === 'built') return dist;
-    if (outcome !== undefined) throw new Error(`the shared build of ${fixture} ${outcome}`);
+    if (outcome === 'built') return { contentRoot, dist };
+    if (outcome !== undefined) throw new Error(`the shared build of ${key} ${outcome}`);
   }
-  throw new Error(`waited ${waitLimitMs / 1000} s for another test file's build of ${fixture}; it never finished`);
+  throw new Error(`waited ${waitLimitMs / 1000} s for another test file's build of ${key}; it never finished`);
 }

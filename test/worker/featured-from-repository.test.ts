@@ -1,12 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/load/load-content.ts';
 import { loadPopularity } from '../../src/load/popularity.ts';
 import { featuredLandmarks, landmarkDetail, landmarkStatus } from '../../src/schema/api.ts';
-import { buildSiteFrom, projectRoot } from '../support/build.ts';
+import { sharedCommittedContent } from '../support/shared-build.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';
 
 // The content as a fresh clone has it: what git holds at HEAD, with no popularity file made on a
@@ -14,10 +10,9 @@ import { startSite, type RunningSite } from '../support/worker.ts';
 let clone: string;
 let site: RunningSite;
 beforeAll(async () => {
-  clone = await mkdtemp(path.join(tmpdir(), 'lcr-clone-'));
-  const archive = execFileSync('git', ['archive', '--format=tar', 'HEAD', 'content'], { cwd: projectRoot, maxBuffer: 512 * 1024 * 1024 });
-  execFileSync('tar', ['-x', '-C', clone], { input: archive });
-  site = await startSite(await buildSiteFrom(clone));
+  const committed = await sharedCommittedContent();
+  clone = committed.contentRoot;
+  site = await startSite(committed.dist);
 }, 300_000);
 afterAll(async () => {
   await site?.dispose();
