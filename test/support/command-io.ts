@@ -61,7 +61,10 @@ export async function copyOfBundledContent(): Promise<string> {
 
 let parseCache: Promise<string> | undefined;
 
-/** The parse cache of the bundled content, made by validating it once per vitest process (which keeps this module from one test file to the next). */
+/**
+ * The parse cache of the bundled content, made by validating it once per vitest process, which
+ * keeps this module from one test file to the next.
+ */
 function bundledParseCache(): Promise<string> {
   parseCache ??= (async () => {
     const cacheDir = path.join(await mkdtemp(path.join(tmpdir(), 'lcr-parse-cache-')), 'parsed-content');
