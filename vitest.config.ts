@@ -5,7 +5,7 @@ const mocking = ['test/load/unexpected-errors.test.ts'];
 
 export default defineConfig({
   test: {
-    globalSetup: ['test/support/temporary-folder.ts'],
+    globalSetup: ['test/support/temporary-folder.ts', 'test/support/compile-cache.ts'],
     // Worker tests build a site and start workerd, and the contributor commands' tests check a copy
     // of the bundled catalogue (4,000 landmarks) several times each: tens of seconds on a loaded
     // two-core machine, where 30 s timed out tests that pass.
