@@ -1,5 +1,9 @@
 import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { RunningSite } from './worker.ts';
@@ -18,7 +22,40 @@ async function browserExecutable(): Promise<{ path: string; origin: string }> {
   const system = systemBrowsers.find((candidate) => existsSync(candidate));
   if (system) return { path: system, origin: 'the system browser' };
   const { default: bundled } = await import('@sparticuz/chromium');
-  return { path: await bundled.executablePath(), origin: 'the Chromium shipped by @sparticuz/chromium' };
+  return { path: await unpackedOnce(() => bundled.executablePath()), origin: 'the Chromium shipped by @sparticuz/chromium' };
+}
+
+/** Longer than unpacking takes on a loaded two-core machine (a few seconds), shorter than a hook's timeout. */
+const unpackingWait = 120_000;
+
+/**
+ * The bundled Chromium, unpacked by one test process of the run. @sparticuz/chromium unpacks into
+ * the temporary folder (the run's own, temporary-folder.ts) unless the file is already there, so a
+ * second process that started while the first was still writing it could not run it (spawn
+ * ETXTBSY). The process that creates the lock folder unpacks and writes where the browser is, or
+ * why it is not; the others wait for that.
+ */
+async function unpackedOnce(unpack: () => Promise<string>): Promise<string> {
+  const lock = path.join(tmpdir(), 'bundled-chromium.lock');
+  const outcome = path.join(lock, 'outcome.json');
+  const created = await mkdir(lock).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => (error.code === 'EEXIST' ? false : Promise.reject(error)),
+  );
+  if (created) {
+    const told = await unpack().then(
+      (executable) => ({ executable }),
+      (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
+    );
+    await writeFile(`${outcome}.part`, JSON.stringify(told));
+    await rename(`${outcome}.part`, outcome);
+  }
+  for (const started = Date.now(); ; await sleep(100)) {
+    const told = await readFile(outcome, 'utf8').then((text) => JSON.parse(text) as { executable?: string; error?: string }, () => undefined);
+    if (told?.executable) return told.executable;
+    if (told) throw new Error(told.error);
+    if (Date.now() - started > unpackingWait) throw new Error(`another test process did not unpack it within ${unpackingWait / 1000} s`);
+  }
 }
 
 export async function launchChromium(): Promise<Browser> {
