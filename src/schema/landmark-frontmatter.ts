@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { countryCodes } from './country-codes.ts';
 import { watchSource } from './watch-sources.ts';
+import { webAddress } from './web-address.ts';
 
 /** A landmark's slug is its file name: lowercase ASCII words joined by hyphens. */
 export const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -59,7 +60,7 @@ export const landmarkFrontmatter = z.strictObject({
     .string({ error: 'expected a Wikidata item id like "Q243"' })
     .regex(/^Q[1-9]\d*$/, { error: 'expected a Wikidata item id like "Q243"' })
     .describe('Wikidata item id, e.g. Q243.'),
-  website: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional().describe('Official website.'),
+  website: webAddress.optional().describe('Official website.'),
   watch: z
     .array(watchSource)
     .max(10)

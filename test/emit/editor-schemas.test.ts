@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { frontmatterSchemaFiles } from '../../src/emit/json-schemas.ts';
@@ -26,6 +27,9 @@ describe('JSON Schemas for editors', () => {
 
   it('accept every bundled file and refuse what the validator refuses', async () => {
     const ajv = new Ajv({ allErrors: true, strict: false });
+    // Formats checked as an editor may check them; an address is written as a browser shows it (an IRI).
+    addFormats.default(ajv);
+    ajv.addFormat('iri', (value: string) => URL.canParse(value));
     const validateLandmark = ajv.compile(readJson(landmarkSchemaFile));
     const validateReport = ajv.compile(readJson(reportSchemaFile));
     const files = await fg('content/{landmarks,reports}/**/*.md', { cwd: projectRoot });
@@ -39,6 +43,7 @@ describe('JSON Schemas for editors', () => {
     expect(validateReport({ condition: 'clsoed', summary: 'x', observedAt: '2026-01-05', source: { kind: 'traveller' } })).toBe(false);
     expect(validateReport({ condition: 'closed', summary: 'x', observedAt: '2026-01-05', source: { kind: 'traveller' }, sumary: 'x' })).toBe(false);
     expect(validateLandmark({ name: 'x', location: { city: 'y', country: 'UK' }, coordinates: { lat: 0, lon: 0 }, wikidata: 'Q1' })).toBe(false);
+    expect(validateReport({ condition: 'closed', summary: 'x', observedAt: '2026-01-05', source: { kind: 'press', url: 'not an address' } })).toBe(false);
   });
 
   it('are mapped for VS Code to the content folders', async () => {

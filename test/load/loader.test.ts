@@ -35,6 +35,25 @@ describe('loading valid content', () => {
   });
 });
 
+describe('web addresses', () => {
+  it('publishes an address written with letters beyond ASCII as the URI the OpenAPI document promises, and an ASCII one as written', async () => {
+    // As a browser's address bar shows and copies it (an IRI), and as content/ keeps it.
+    const typed = 'https://www.tourismandsocietytt.com/noticias/islas-galápagos-comenzarán?q=año';
+    const ascii = 'https://Example.com/Some%20Page?b=1&a=2';
+    const root = await writeContentTree({
+      'content/landmarks/eiffel-tower.md': validLandmark().replace('wikidata: Q243', 'wikidata: Q243\nwebsite: https://Musée.example/à-propos'),
+      'content/reports/eiffel-tower/k3x9m2p4qa.md': validReport().replace('  kind: traveller\n', `  kind: press\n  url: ${typed}\nadditionalSources:\n  - name: Example\n    url: ${ascii}\n`),
+    });
+    const { content, problems } = await loadContent({ root, now });
+    expect(problems).toEqual([]);
+    const [report] = content.reports;
+    expect(report!.frontmatter.source.url).toBe('https://www.tourismandsocietytt.com/noticias/islas-gal%C3%A1pagos-comenzar%C3%A1n?q=a%C3%B1o');
+    expect(new URL(report!.frontmatter.source.url!).href).toBe(new URL(typed).href);
+    expect(report!.frontmatter.additionalSources[0]!.url).toBe(ascii);
+    expect(content.landmarks[0]!.frontmatter.website).toBe('https://xn--muse-dpa.example/%C3%A0-propos');
+  });
+});
+
 describe('problems in a file are located by file, line and column', () => {
   it('reports a mistyped condition with the nearest valid value', async () => {
     const problems = await problemsOf({

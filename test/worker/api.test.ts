@@ -57,7 +57,7 @@ describe('getLandmark', () => {
 });
 
 describe('getReport', () => {
-  it('returns one report with its freshness and canonical URLs', async () => {
+  it('returns one report with its freshness and canonical URLs, its sources as URIs', async () => {
     const response = await site.get('/api/public/v1/reports/clos02test');
     const body = report.strict().parse(await response.json());
     expect(body).toMatchObject({
@@ -67,7 +67,8 @@ describe('getReport', () => {
       reportExpiryDays: 14,
       isCurrent: false,
       source: { kind: 'official', url: 'https://example.org/tower/news' },
-      additionalSources: [{ name: 'Test Gazette', url: 'https://news.example.org/tower-strike' }],
+      // The file gives "…/tower-strike-grève", as a browser shows the address.
+      additionalSources: [{ name: 'Test Gazette', url: 'https://news.example.org/tower-strike-gr%C3%A8ve' }],
       urls: { html: `${testSiteUrl}/reports/clos02test`, markdown: `${testSiteUrl}/reports/clos02test.md` },
     });
   });
