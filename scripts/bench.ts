@@ -173,7 +173,10 @@ let templatesSite: string | undefined;
 async function builtTemplates(): Promise<string> {
   if (templatesSite) return templatesSite;
   const outDir = path.join(scratch, 'templates-site');
-  const built = await buildSite({ projectRoot: path.resolve(import.meta.dirname, '..'), contentRoot: path.resolve(import.meta.dirname, '../test/fixtures/small-site'), outDir, siteUrl: 'https://bench.invalid', now: new Date() });
+  // A copy of its content: the build keeps its caches in the content root, which is not the repository's to hold.
+  const contentRoot = path.join(scratch, 'templates-content');
+  await cp(path.resolve(import.meta.dirname, '../test/fixtures/small-site/content'), path.join(contentRoot, 'content'), { recursive: true });
+  const built = await buildSite({ projectRoot: path.resolve(import.meta.dirname, '..'), contentRoot, outDir, siteUrl: 'https://bench.invalid', now: new Date() });
   if (!built.ok) throw new Error('the test fixture does not build');
   templatesSite = outDir;
   return outDir;

@@ -6,7 +6,7 @@ import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { buildSiteFrom, projectRoot, runScript, testSiteUrl } from '../support/build.ts';
 import { keptDatabaseDir } from '../../src/kept/database.ts';
-import { validLandmark, validReport, writeContentTree } from '../support/content-files.ts';
+import { copyOfFixture, smallSite, validLandmark, validReport, writeContentTree } from '../support/content-files.ts';
 import { sharedSiteOf } from '../support/shared-build.ts';
 
 async function snapshotOf(folder: string): Promise<Record<string, string>> {
@@ -17,7 +17,6 @@ async function snapshotOf(folder: string): Promise<Record<string, string>> {
   return Object.fromEntries(entries);
 }
 
-const smallSite = path.join(projectRoot, 'test/fixtures/small-site');
 
 /** A site already published, as a failed build finds it: a copy of the small site's shared build, in a folder of its own. */
 async function publishedSite(): Promise<string> {
@@ -64,7 +63,7 @@ describe('npm run build', () => {
   it('runs with a bounded heap, and says how to give it more when the catalogue needs it, publishing nothing', async () => {
     const dist = await publishedSite();
     const before = await snapshotOf(dist);
-    const starved = await runScript('build.ts', ['--content', smallSite, '--out', dist], { BUILD_HEAP_MB: '16' });
+    const starved = await runScript('build.ts', ['--content', await copyOfFixture(smallSite), '--out', dist], { BUILD_HEAP_MB: '16' });
     expect(starved.code).toBe(1);
     expect(starved.stderr).toContain('The build ran out of memory: its JavaScript heap is limited to 16 MB');
     expect(starved.stderr).toContain('Give it more with BUILD_HEAP_MB, e.g. BUILD_HEAP_MB=32 npm run build.');
@@ -77,22 +76,24 @@ describe('npm run build', () => {
     await mkdir(path.join(abandoned, '_data'), { recursive: true });
     await mkdir(`${abandoned}.downloads`, { recursive: true });
     // And the SQLite database it was writing beside the kept one, as large as the download.
-    const abandonedDatabase = path.join(keptDatabaseDir(smallSite), 'database.sqlite.4999999.incoming');
+    const root = await copyOfFixture(smallSite);
+    const abandonedDatabase = path.join(keptDatabaseDir(root), 'database.sqlite.4999999.incoming');
     await mkdir(path.dirname(abandonedDatabase), { recursive: true });
     await writeFile(abandonedDatabase, 'half a database');
-    await buildSiteFrom(smallSite);
+    await buildSiteFrom(root);
     expect(existsSync(abandoned)).toBe(false);
     expect(existsSync(`${abandoned}.downloads`)).toBe(false);
     expect(existsSync(abandonedDatabase)).toBe(false);
   });
 
   it('says how much of the file budget it used, and publishes nothing over it', async () => {
-    const dist = path.join(await writeContentTree({}), 'dist');
-    const within = await runScript('build.ts', ['--content', smallSite, '--out', dist]);
+    const root = await copyOfFixture(smallSite);
+    const dist = path.join(root, 'dist');
+    const within = await runScript('build.ts', ['--content', root, '--out', dist]);
     const before = await snapshotOf(dist);
     expect(within.stdout).toMatch(/File budget: \d+ of 20,000 files \(\d+\.\d%\); largest \S+, \d+\.\d MiB of 25\.0 MiB\./);
 
-    const over = await runScript('build.ts', ['--content', smallSite, '--out', dist, '--max-files', '40']);
+    const over = await runScript('build.ts', ['--content', root, '--out', dist, '--max-files', '40']);
     expect(over.code).toBe(1);
     expect(over.stderr).toMatch(/^The build stopped: the site would have \d+ files, over the budget of 40 \(Cloudflare allows 20,000 asset files per version on the free plan, 100,000 on paid\); by part: .*_data\/search: \d+.*On a paid plan, build with --max-files 100000/);
     expect(over.stderr).toContain('Nothing was published; ');
@@ -102,8 +103,7 @@ describe('npm run build', () => {
 
 describe('a rebuild from the parse cache and the kept output files', () => {
   it('after editing one report, is byte for byte the site a cold build makes, even with a damaged kept file', async () => {
-    const root = await writeContentTree({});
-    await cp(path.join(smallSite, 'content'), path.join(root, 'content'), { recursive: true });
+    const root = await copyOfFixture(smallSite);
     // Enough reports for several buckets, so that some files hold nothing the edit touches.
     await mkdir(path.join(root, 'content/reports/quiet-square'), { recursive: true });
     for (let index = 10; index < 50; index++) await writeFile(path.join(root, `content/reports/quiet-square/extra${index}test.md`), validReport());

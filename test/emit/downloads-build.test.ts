@@ -3,11 +3,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Datapackage, DatapackageResource } from '../../src/emit/downloads/datapackage.ts';
-import { buildSiteFrom, projectRoot, testSiteUrl } from '../support/build.ts';
+import { buildSiteFrom, testSiteUrl } from '../support/build.ts';
+import { copyOfFixture, smallSite } from '../support/content-files.ts';
 import { describedFiles } from '../support/downloads-support.ts';
 import { sharedSiteOf } from '../support/shared-build.ts';
 
-const fixture = path.join(projectRoot, 'test/fixtures/small-site');
 let first: string;
 let second: string;
 let datapackage: Datapackage;
@@ -17,9 +17,9 @@ const filesOf = (resource: DatapackageResource) => (Array.isArray(resource.path)
 const readData = (dist: string, file: string) => readFile(path.join(dist, 'data', file));
 
 beforeAll(async () => {
-  // The run's shared build of the fixture, and one more of the same content.
-  first = await sharedSiteOf(fixture);
-  second = await buildSiteFrom(fixture);
+  // The run's shared build of the small site, and one more of a copy of the same content.
+  first = await sharedSiteOf(smallSite);
+  second = await buildSiteFrom(await copyOfFixture(smallSite));
   datapackage = JSON.parse((await readData(first, 'datapackage.json')).toString('utf8')) as Datapackage;
 });
 

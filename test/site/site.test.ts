@@ -3,17 +3,17 @@ import path from 'node:path';
 import type { BrowserContextOptions } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { projectRoot, testSiteUrl } from '../support/build.ts';
+import { smallSite } from '../support/content-files.ts';
 import { sharedSiteOf } from '../support/shared-build.ts';
 import { startSite } from '../support/worker.ts';
 import { axeViolations, browserOnSite } from '../support/chromium.ts';
 
-// The fixture's reports: scaf01test (scaffolding, current until 2026-05-02), clos02test (closed,
+// The small site's reports: scaf01test (scaffolding, current until 2026-05-02), clos02test (closed,
 // until 2025-12-03), view03test and xss04test (hostile bodies). Server and browser share one clock.
-const fixture = path.join(projectRoot, 'test/fixtures/small-site');
 const moment = '2026-02-15T12:00:00Z';
 const screenshots = path.join(projectRoot, 'test-results/screenshots');
 
-const session = browserOnSite(async () => startSite(await sharedSiteOf(fixture), { fixedNow: moment }));
+const session = browserOnSite(async () => startSite(await sharedSiteOf(smallSite), { fixedNow: moment }));
 
 async function open(sitePath: string, options: BrowserContextOptions = {}) {
   const watched = await session.open(options);
@@ -185,7 +185,7 @@ describe('maps', () => {
   it('a marker fades once the clock passes its report’s currentUntil, with no rebuild', async () => {
     const { page } = await open('/');
     const current = await markerFill(page, 'Tower of Tests');
-    const later = await startSite(await sharedSiteOf(fixture), { fixedNow: '2026-05-03T00:00:00Z' });
+    const later = await startSite(await sharedSiteOf(smallSite), { fixedNow: '2026-05-03T00:00:00Z' });
     try {
       const watched = await session.open({}, later);
       await watched.page.goto('/');

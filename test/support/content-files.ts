@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -9,6 +9,19 @@ export async function writeContentTree(files: Record<string, string | Uint8Array
     await mkdir(path.dirname(path.join(root, file)), { recursive: true });
     await writeFile(path.join(root, file), contents);
   }
+  return root;
+}
+
+/** The small site that the build, Worker and page tests serve: a few landmarks and reports, each showing a feature. */
+export const smallSite = path.join(import.meta.dirname, '../fixtures/small-site');
+
+/**
+ * A throwaway content root holding a copy of a fixture's content/: a build keeps its caches in
+ * the content root, and one of the fixture itself would write them into the repository.
+ */
+export async function copyOfFixture(fixture: string): Promise<string> {
+  const root = await writeContentTree({});
+  await cp(path.join(fixture, 'content'), path.join(root, 'content'), { recursive: true });
   return root;
 }
 

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,7 +18,10 @@ const waitLimitMs = 300_000;
  * them first to break them.
  */
 export async function sharedSiteOf(fixture: string): Promise<string> {
-  const { dist } = await sharedBuild(path.resolve(fixture), () => fixture);
+  // Built from a copy of its content, so that the build's caches stay out of the repository.
+  const { dist } = await sharedBuild(path.resolve(fixture), (folder) => path.join(folder, 'content-root'), (contentRoot) =>
+    cpSync(path.join(fixture, 'content'), path.join(contentRoot, 'content'), { recursive: true }),
+  );
   return dist;
 }
 

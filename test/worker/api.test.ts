@@ -1,16 +1,15 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiError, landmarkDetail, landmarkList, report } from '../../src/schema/api.ts';
-import { projectRoot, testSiteUrl } from '../support/build.ts';
+import { testSiteUrl } from '../support/build.ts';
+import { smallSite } from '../support/content-files.ts';
 import { sharedSiteOf } from '../support/shared-build.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';
 
-const fixture = path.join(projectRoot, 'test/fixtures/small-site');
 let distDir: string;
 let site: RunningSite;
 
 beforeAll(async () => {
-  distDir = await sharedSiteOf(fixture);
+  distDir = await sharedSiteOf(smallSite);
   site = await startSite(distDir, { fixedNow: '2026-02-15T12:00:00Z' });
 });
 afterAll(async () => {

@@ -4,15 +4,15 @@ import { parse } from 'jsonc-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../src/api/response-headers.ts';
 import { projectRoot } from '../support/build.ts';
+import { smallSite } from '../support/content-files.ts';
 import { sharedSiteOf } from '../support/shared-build.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';
 
-const fixture = path.join(projectRoot, 'test/fixtures/small-site');
 let site: RunningSite;
 let workerFirst: string[];
 
 beforeAll(async () => {
-  site = await startSite(await sharedSiteOf(fixture));
+  site = await startSite(await sharedSiteOf(smallSite));
   const config = parse(await readFile(path.join(projectRoot, 'wrangler.jsonc'), 'utf8')) as { assets: { run_worker_first: string[] } };
   workerFirst = config.assets.run_worker_first;
 });

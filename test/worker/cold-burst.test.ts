@@ -6,7 +6,8 @@ import { syntheticCatalogueInput } from '../../scripts/lib/synthetic-content.ts'
 import { replaceApiData } from '../../scripts/lib/synthetic-site.ts';
 import { encodeCursor } from '../../src/api/cursor.ts';
 import type { Catalogue } from '../../src/domain/catalogue.ts';
-import { projectRoot, testSiteUrl } from '../support/build.ts';
+import { testSiteUrl } from '../support/build.ts';
+import { smallSite } from '../support/content-files.ts';
 import { sharedSiteOf } from '../support/shared-build.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';
 
@@ -18,7 +19,7 @@ let dist: string;
 const sites: RunningSite[] = [];
 
 beforeAll(async () => {
-  const built = await sharedSiteOf(path.join(projectRoot, 'test/fixtures/small-site'));
+  const built = await sharedSiteOf(smallSite);
   dist = path.join(await mkdtemp(path.join(tmpdir(), 'lcr-burst-')), 'dist');
   await cp(built, dist, { recursive: true });
   catalogue = await replaceApiData(dist, input, testSiteUrl);

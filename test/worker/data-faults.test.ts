@@ -9,7 +9,8 @@ import { bucketOf } from '../../src/domain/buckets.ts';
 import type { Catalogue } from '../../src/domain/catalogue.ts';
 import { dataPaths, type DataManifest } from '../../src/api/data-products.ts';
 import { shardKeyOf } from '../../src/api/search/normalize.ts';
-import { projectRoot, testSiteUrl } from '../support/build.ts';
+import { testSiteUrl } from '../support/build.ts';
+import { smallSite } from '../support/content-files.ts';
 import { sharedSiteOf } from '../support/shared-build.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';
 
@@ -25,7 +26,7 @@ const damagedWord = 'cathedral';
 const keptWord = 'bridge';
 
 beforeAll(async () => {
-  const built = await sharedSiteOf(path.join(projectRoot, 'test/fixtures/small-site'));
+  const built = await sharedSiteOf(smallSite);
   const dist = path.join(await mkdtemp(path.join(tmpdir(), 'lcr-faults-')), 'dist');
   await cp(built, dist, { recursive: true });
   catalogue = await replaceApiData(dist, syntheticCatalogueInput({ landmarks: 400, reports: 1_200, seed: 3 }), testSiteUrl);

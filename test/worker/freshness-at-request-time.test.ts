@@ -1,15 +1,13 @@
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { report } from '../../src/schema/api.ts';
-import { projectRoot } from '../support/build.ts';
+import { smallSite } from '../support/content-files.ts';
 import { sharedSiteOf } from '../support/shared-build.ts';
 import { startSite } from '../support/worker.ts';
 
 // scaf01test: scaffolding observed 2026-01-10, last confirmed 2026-02-01, so current until 2026-05-02.
-const fixture = path.join(projectRoot, 'test/fixtures/small-site');
 let distDir: string;
 beforeAll(async () => {
-  distDir = await sharedSiteOf(fixture);
+  distDir = await sharedSiteOf(smallSite);
 });
 
 async function reportAndCountsAt(fixedNow: string) {

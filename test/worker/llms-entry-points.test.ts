@@ -1,21 +1,20 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiPluginManifest } from '../../src/emit/ai-plugin.ts';
 import type { OpenApiDocument } from '../../src/emit/openapi.ts';
 import { apiOperations, operationOrder } from '../../src/api/api-operations.ts';
 import { dataLicense } from '../../src/domain/data-license.ts';
 import { conditions } from '../../src/schema/conditions.ts';
-import { projectRoot, testSiteUrl } from '../support/build.ts';
+import { testSiteUrl } from '../support/build.ts';
+import { smallSite } from '../support/content-files.ts';
 import { sharedSiteOf } from '../support/shared-build.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';
 
-const fixture = path.join(projectRoot, 'test/fixtures/small-site');
 const landmarkSlugs = ['old-bridge', 'quiet-square', 'tower-of-tests'];
 const reportIds = ['clos02test', 'scaf01test', 'view03test'];
 let site: RunningSite;
 
 beforeAll(async () => {
-  site = await startSite(await sharedSiteOf(fixture), { fixedNow: '2026-02-15T12:00:00Z' });
+  site = await startSite(await sharedSiteOf(smallSite), { fixedNow: '2026-02-15T12:00:00Z' });
 });
 afterAll(async () => {
   await site?.dispose();

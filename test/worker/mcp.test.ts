@@ -9,17 +9,17 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationOrder } from '../../src/api/api-operations.ts';
 import { projectRoot, testSiteUrl } from '../support/build.ts';
+import { smallSite } from '../support/content-files.ts';
 import { sharedSiteOf } from '../support/shared-build.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';
 
-const fixture = path.join(projectRoot, 'test/fixtures/small-site');
 const currentRevision = '2026-07-28';
 let site: RunningSite;
 let mcpUrl: URL;
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  site = await startSite(await sharedSiteOf(fixture), { fixedNow: '2026-02-15T12:00:00Z' });
+  site = await startSite(await sharedSiteOf(smallSite), { fixedNow: '2026-02-15T12:00:00Z' });
   mcpUrl = new URL('/api/mcp', site.url);
 });
 afterAll(async () => {

@@ -9,16 +9,16 @@ import { apiOperations, fillPath, operationOrder } from '../../src/api/api-opera
 import { dataLicense } from '../../src/domain/data-license.ts';
 import { conditions } from '../../src/schema/conditions.ts';
 import { projectRoot, testSiteUrl } from '../support/build.ts';
+import { smallSite } from '../support/content-files.ts';
 import { sharedSiteOf } from '../support/shared-build.ts';
 import { responseCheckFor } from '../support/openapi-validator.ts';
 import { startSite, type RunningSite } from '../support/worker.ts';
 
-const fixture = path.join(projectRoot, 'test/fixtures/small-site');
 let site: RunningSite;
 let document: OpenApiDocument;
 
 beforeAll(async () => {
-  site = await startSite(await sharedSiteOf(fixture), { fixedNow: '2026-02-15T12:00:00Z' });
+  site = await startSite(await sharedSiteOf(smallSite), { fixedNow: '2026-02-15T12:00:00Z' });
   document = (await (await site.get('/api/openapi.json')).json()) as OpenApiDocument;
 });
 afterAll(async () => {
