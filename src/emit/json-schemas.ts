@@ -37,6 +37,9 @@ function reportSchema(): JsonSchema {
   condition['enumDescriptions'] = conditions.map(
     (name) => `${conditionMeanings[name]} (current for ${conditionExpiryDays[name]} days after the last sighting)`,
   );
+  // zod writes no default for a field whose items are changed as they are read (web addresses
+  // become URIs); the field still defaults to none, which editors show while completing.
+  schema.properties!['additionalSources']!['default'] = reportFrontmatter.shape.additionalSources.def.defaultValue;
   return {
     $schema: schema['$schema'],
     title: 'Condition report',
