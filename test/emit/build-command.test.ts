@@ -17,7 +17,6 @@ async function snapshotOf(folder: string): Promise<Record<string, string>> {
   return Object.fromEntries(entries);
 }
 
-
 /** A site already published, as a failed build finds it: a copy of the small site's shared build, in a folder of its own. */
 async function publishedSite(): Promise<string> {
   const dist = path.join(await writeContentTree({}), 'dist');
