@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { oncePerRun } from './once-per-run.ts';
 import type { RunningSite } from './worker.ts';
 
 /** Where Debian, Ubuntu and Google's packages put a system browser. */
@@ -30,33 +29,11 @@ const unpackingWait = 120_000;
 
 /**
  * The bundled Chromium, unpacked by one test process of the run. @sparticuz/chromium unpacks into
- * the temporary folder (the run's own, temporary-folder.ts) unless the file is already there, so a
- * second process that started while the first was still writing it could not run it (spawn
- * ETXTBSY). The process that creates the lock folder unpacks and writes where the browser is, or
- * why it is not; the others wait for that.
+ * the temporary folder (the run's own) unless the file is already there, so a second process that
+ * started while the first was still writing it could not run it (spawn ETXTBSY).
  */
-async function unpackedOnce(unpack: () => Promise<string>): Promise<string> {
-  const lock = path.join(tmpdir(), 'bundled-chromium.lock');
-  const outcome = path.join(lock, 'outcome.json');
-  const created = await mkdir(lock).then(
-    () => true,
-    (error: NodeJS.ErrnoException) => (error.code === 'EEXIST' ? false : Promise.reject(error)),
-  );
-  if (created) {
-    const told = await unpack().then(
-      (executable) => ({ executable }),
-      (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
-    );
-    await writeFile(`${outcome}.part`, JSON.stringify(told));
-    await rename(`${outcome}.part`, outcome);
-  }
-  for (const started = Date.now(); ; await sleep(100)) {
-    const told = await readFile(outcome, 'utf8').then((text) => JSON.parse(text) as { executable?: string; error?: string }, () => undefined);
-    if (told?.executable) return told.executable;
-    if (told) throw new Error(told.error);
-    if (Date.now() - started > unpackingWait) throw new Error(`another test process did not unpack it within ${unpackingWait / 1000} s`);
-  }
-}
+const unpackedOnce = (unpack: () => Promise<string>) =>
+  oncePerRun(path.join(tmpdir(), 'bundled-chromium'), 'unpacking the bundled Chromium', unpackingWait, unpack);
 
 export async function launchChromium(): Promise<Browser> {
   const executable = await browserExecutable();

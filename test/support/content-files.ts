@@ -16,12 +16,17 @@ export async function writeContentTree(files: Record<string, string | Uint8Array
 export const smallSite = path.join(import.meta.dirname, '../fixtures/small-site');
 
 /**
- * A throwaway content root holding a copy of a fixture's content/: a build keeps its caches in
- * the content root, and one of the fixture itself would write them into the repository.
+ * Copies a fixture's content/ into `root`, to be built there: a build keeps its caches in the
+ * content root, and one of the fixture itself would write them into the repository.
  */
+export async function copyFixtureInto(fixture: string, root: string): Promise<void> {
+  await cp(path.join(fixture, 'content'), path.join(root, 'content'), { recursive: true });
+}
+
+/** A throwaway content root holding a copy of a fixture's content/ (copyFixtureInto). */
 export async function copyOfFixture(fixture: string): Promise<string> {
   const root = await writeContentTree({});
-  await cp(path.join(fixture, 'content'), path.join(root, 'content'), { recursive: true });
+  await copyFixtureInto(fixture, root);
   return root;
 }
 
