@@ -98,12 +98,6 @@ function byMostRecentlyConfirmed(reports: readonly CatalogueReport[]) {
   };
 }
 
-/**
- * A link as an RFC 3986 URI: contributors paste addresses as browsers show them ("…/islas-galápagos"),
- * and clients of the API expect them percent-encoded, as the WHATWG URL serializer writes them.
- */
-const asUri = (url: string): string => (/^[\x21-\x7e]*$/.test(url) ? url : new URL(url).href);
-
 function storeReport(input: ReportInput, landmark: StoredReport['landmark'], shared: ReturnType<typeof sharedStrings>): { report: CatalogueReport; evidence: ReportEvidence } {
   const { frontmatter } = input;
   // Fields named one by one: spreading the frontmatter and the freshness cloned two objects per report.
@@ -133,13 +127,10 @@ function storeReport(input: ReportInput, landmark: StoredReport['landmark'], sha
     source: {
       kind: shared(frontmatter.source.kind),
       name: frontmatter.source.name === undefined ? null : shared(frontmatter.source.name),
-      url: frontmatter.source.url === undefined ? null : asUri(frontmatter.source.url),
+      // Already URIs: the schema makes them so as it reads them (schema/web-address.ts).
+      url: frontmatter.source.url ?? null,
     },
-    additionalSources: additionalSources.length === 0
-      ? noItems
-      : additionalSources.some((citation) => asUri(citation.url) !== citation.url)
-        ? additionalSources.map((citation) => ({ ...citation, url: asUri(citation.url) }))
-        : additionalSources,
+    additionalSources: additionalSources.length === 0 ? noItems : additionalSources,
   };
   return { report, evidence };
 }
