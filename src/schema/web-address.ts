@@ -7,9 +7,9 @@ const uriCharacters = /^[\x21-\x7e]*$/;
  * An http(s) address as a contributor writes it, published as a URI. Browsers show and copy
  * addresses with their letters as typed ("…/islas-galápagos-…", an IRI), and the content keeps
  * them so; the API's OpenAPI document promises URIs, which clients check. An address with any
- * other character (such a letter, a space) is published as the URL standard serializes it: the
- * same page, its path and query percent-encoded, its host in punycode. An ASCII one is published
- * exactly as written.
+ * other character (such as a letter beyond ASCII, or a space) is published as the URL standard
+ * serializes it: the same page, its path and query percent-encoded, its host in punycode. An ASCII
+ * one is published exactly as written.
  */
 export const webAddress = z
   .url({ protocol: /^https?$/, error: 'expected an http(s) URL' })

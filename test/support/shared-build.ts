@@ -44,7 +44,7 @@ async function sharedBuild(key: string, contentRootIn: (folder: string) => strin
   await oncePerRun(folder, `the shared build of ${key}`, waitLimitMs, async () => {
     await prepare?.(contentRoot);
     await buildSiteFrom(contentRoot, dist);
-    return true;
+    return true; // an outcome the other processes can read back (undefined does not survive JSON)
   });
   return { contentRoot, dist };
 }
