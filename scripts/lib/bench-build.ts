@@ -11,6 +11,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import { appendFile, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { withLargePages } from './large-pages.ts';
 import { treeResidentBytes } from './process-usage.ts';
 import { syntheticCatalogueInput, writeSyntheticContent } from './synthetic-content.ts';
 
@@ -36,9 +37,16 @@ async function timedBuild(contentRoot: string, outDir: string, project = project
   return { seconds: (performance.now() - started) / 1000, peakBytes, output };
 }
 
-/** The parse floor of the tree at `root`, timed by its own process (scripts/lib/parse-floor.ts). */
+/**
+ * The parse floor of the tree at `root`, timed by its own process (scripts/lib/parse-floor.ts),
+ * with the allocator's settings the build's process has, so that the floor is not the slower for lacking them.
+ */
 function parseFloorSeconds(root: string): number {
-  const output = execFileSync(process.execPath, [path.join(projectRoot, 'scripts/lib/parse-floor.ts'), root], { cwd: projectRoot, encoding: 'utf8' });
+  const output = execFileSync(process.execPath, [path.join(projectRoot, 'scripts/lib/parse-floor.ts'), root], {
+    cwd: projectRoot,
+    encoding: 'utf8',
+    env: withLargePages(process.env),
+  });
   return Number(output.trim());
 }
 

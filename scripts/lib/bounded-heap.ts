@@ -5,6 +5,7 @@
 // to a third more time: more collection near the cap. A catalogue that needs more heap fails, and
 // after V8's own crash report a line says how to give it more.
 import { spawnSync } from 'node:child_process';
+import { withLargePages } from './large-pages.ts';
 
 const defaultHeapMegabytes = 2048;
 const heapFlag = '--max-old-space-size';
@@ -45,7 +46,10 @@ export function rerunWithBoundedHeap(script: string): number | undefined {
     return 1;
   }
   // --expose-gc: the build collects the heap once it has released the catalogue, before the pages (src/emit/build-site.ts).
-  const child = spawnSync(process.execPath, [...process.execArgv, `${heapFlag}=${megabytes}`, '--expose-gc', script, ...process.argv.slice(2)], { stdio: 'inherit' });
+  const child = spawnSync(process.execPath, [...process.execArgv, `${heapFlag}=${megabytes}`, '--expose-gc', script, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: withLargePages(process.env),
+  });
   // V8 aborts the process when its heap is full. (The next build removes the staging folder left.)
   if (child.signal === 'SIGABRT' || child.status === outOfMemoryStatus) {
     console.error(

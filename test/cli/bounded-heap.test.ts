@@ -38,3 +38,27 @@ if (isMainThread) {
   expect(failed?.stderr).toContain('The build ran out of memory: its JavaScript heap is limited to 32 MB');
   expect(failed?.stderr).toContain('Give it more with BUILD_HEAP_MB, e.g. BUILD_HEAP_MB=64 npm run build.');
 });
+
+// The build's process asks glibc for transparent huge pages (scripts/lib/large-pages.ts), beside
+// whatever allocator settings the person running it chose, and never against one of them.
+it.each([
+  ['nothing', undefined, 'glibc.malloc.hugetlb=1'],
+  ['other settings', 'glibc.malloc.arena_max=2', 'glibc.malloc.arena_max=2:glibc.malloc.hugetlb=1'],
+  ['its own choice of huge pages', 'glibc.malloc.hugetlb=0', 'glibc.malloc.hugetlb=0'],
+])("runs the build's process with huge pages for glibc's allocator when the person running it set %s", async (_, given, expected) => {
+  const folder = await writeContentTree({});
+  const script = path.join(folder, 'tunables.ts');
+  await writeFile(
+    script,
+    `import { rerunWithBoundedHeap } from ${JSON.stringify(path.join(projectRoot, 'scripts/lib/bounded-heap.ts'))};
+const rerun = rerunWithBoundedHeap(import.meta.filename);
+if (rerun !== undefined) process.exit(rerun);
+console.log(process.env.GLIBC_TUNABLES);
+`,
+  );
+  const env = { ...process.env };
+  delete env.GLIBC_TUNABLES;
+  if (given !== undefined) env.GLIBC_TUNABLES = given;
+  const { stdout } = await run(process.execPath, [script], { env });
+  expect(stdout.trim()).toBe(expected);
+});
