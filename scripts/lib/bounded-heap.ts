@@ -31,9 +31,9 @@ function heapLimitChosen(): boolean {
 
 /**
  * Runs `script` again in a child Node process with a bounded heap (BUILD_HEAP_MB megabytes, 2048
- * unless set) and returns its exit code; returns undefined when this process should do the work
- * itself, because a heap limit was already chosen (a thread of it that runs out of heap then ends it
- * as the main thread would).
+ * unless set) and huge pages for glibc's allocator (large-pages.ts), and returns its exit code;
+ * returns undefined when this process should do the work itself, because a heap limit was already
+ * chosen (a thread of it that runs out of heap then ends it as the main thread would).
  */
 export function rerunWithBoundedHeap(script: string): number | undefined {
   if (heapLimitChosen()) {
