@@ -48,30 +48,36 @@ export async function keepCommitTimesSince(file: string, folder: string, head: s
 /** The file's store: its format is written in the file's own header, beside the folder it times. */
 const storeOf = (file: string) => keptStore(path.dirname(file), { format: formatVersion, fingerprint: '' });
 
-/** The kept file's text after its digest line, when the digest, format and folder match. */
-async function verifiedText(file: string, folder: string): Promise<{ text: string; head: string; count: string; linesStart: number } | undefined> {
-  let text: string;
+/**
+ * The kept file's bytes, when the digest, format and folder match. Read, hashed and searched as
+ * bytes: read as text (which Node decodes piece by piece) and encoded again for the hash, its 57 MB
+ * at a million reports took 0.8-0.9 s of a one-report rebuild's busy thread, against 0.1-0.3 s.
+ */
+async function verifiedBytes(file: string, folder: string): Promise<{ bytes: Buffer; head: string; count: string; linesStart: number } | undefined> {
+  let bytes: Buffer;
   try {
-    text = await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch {
     return undefined;
   }
-  const bodyStart = text.indexOf('\n') + 1;
-  if (bodyStart === 0 || sha256Hex(text.slice(bodyStart)) !== text.slice(0, bodyStart - 1)) return undefined;
-  const headerEnd = text.indexOf('\n', bodyStart);
+  const bodyStart = bytes.indexOf(lineBreak) + 1;
+  if (bodyStart === 0 || sha256Hex(bytes.subarray(bodyStart)) !== bytes.toString('latin1', 0, bodyStart - 1)) return undefined;
+  const headerEnd = bytes.indexOf(lineBreak, bodyStart);
   const expected = `commit-times ${formatVersion} ${folder} `;
-  const header = text.slice(bodyStart, headerEnd);
+  const header = bytes.toString('utf8', bodyStart, headerEnd);
   if (headerEnd === -1 || !header.startsWith(expected)) return undefined;
   const [head, count] = header.slice(expected.length).split(' ');
   if (!head || count === undefined) return undefined;
-  return { text, head, count, linesStart: headerEnd + 1 };
+  return { bytes, head, count, linesStart: headerEnd + 1 };
 }
+
+const lineBreak = 0x0a;
 
 /** The kept file, read and checked once; its times then taken for some files or all of them. */
 export interface KeptCommitTimesFile {
   head: string;
   /**
-   * The kept times of `files` only, each found in the file's text: for a few files, far cheaper
+   * The kept times of `files` only, each found in the file's bytes: for a few files, far cheaper
    * than a map of a million (the kept catalogue asks for those of the reports it reads again).
    * Files the kept times do not name are absent, as they are from the whole map.
    */
@@ -80,28 +86,29 @@ export interface KeptCommitTimesFile {
 }
 
 export async function openKeptCommitTimes(file: string, folder: string): Promise<KeptCommitTimesFile | undefined> {
-  const verified = await verifiedText(file, folder);
+  const verified = await verifiedBytes(file, folder);
   if (!verified) return undefined;
-  const { text, head, count, linesStart } = verified;
+  const { bytes, head, count, linesStart } = verified;
   return {
     head,
     timesOf(files) {
       const times = new Map<string, string>();
       for (const wanted of files) {
         // From the header's line break, so that the first line is found like any other.
-        const line = `\n${wanted}\t`;
-        const start = text.indexOf(line, linesStart - 1);
+        const line = Buffer.from(`\n${wanted}\t`);
+        const start = bytes.indexOf(line, linesStart - 1);
         if (start === -1) continue;
-        const seconds = Number(text.slice(start + line.length, text.indexOf('\n', start + line.length)));
+        const seconds = Number(bytes.toString('latin1', start + line.length, bytes.indexOf(lineBreak, start + line.length)));
         if (!Number.isSafeInteger(seconds)) return undefined;
         times.set(wanted, toTimestamp(seconds * 1000));
       }
       return { head, times };
     },
     all() {
+      const text = bytes.toString('utf8', linesStart);
       const times = new Map<string, string>();
       const timeOf = new Map<number, string>();
-      for (let start = linesStart, end = text.indexOf('\n', start); end !== -1; start = end + 1, end = text.indexOf('\n', start)) {
+      for (let start = 0, end = text.indexOf('\n', start); end !== -1; start = end + 1, end = text.indexOf('\n', start)) {
         const tab = text.indexOf('\t', start);
         const seconds = Number(text.slice(tab + 1, end));
         if (tab === -1 || tab > end || !Number.isSafeInteger(seconds)) return undefined;

@@ -85,6 +85,22 @@ describe('commit times kept between builds', () => {
     expect((await openKeptCommitTimes(commitTimesFile(root), 'content/reports'))?.timesOf(wanted)).toBeUndefined();
   });
 
+  it('are found for a path outside ASCII, as the whole kept map gives it', async () => {
+    const root = await writeContentTree({});
+    const file = commitTimesFile(root);
+    const times = new Map([
+      ['content/reports/caf\u00e9-de-flore/2026-01-02-terrasse.md', '2026-01-02T10:00:00Z'],
+      ['content/reports/\u6e05\u6c34\u5bfa/2026-02-03-stage.md', '2026-02-03T11:00:00Z'],
+      ['content/reports/zocalo/2026-03-04-flag.md', '2026-03-04T12:00:00Z'],
+    ]);
+    await keepCommitTimes(file, 'content/reports', { head: 'a'.repeat(40), times });
+    expect((await readKeptCommitTimes(file, 'content/reports'))?.times).toEqual(times);
+    const wanted = [...times.keys()].slice(0, 2);
+    expect((await openKeptCommitTimes(file, 'content/reports'))?.timesOf(wanted)?.times).toEqual(new Map(wanted.map((name) => [name, times.get(name)])));
+    // Only the whole path: a name that ends another is not it.
+    expect((await openKeptCommitTimes(file, 'content/reports'))?.timesOf(['flore/2026-01-02-terrasse.md'])?.times.size).toBe(0);
+  });
+
   it('are begun before a rebuild knows its files, and give those files what the whole history gives', async () => {
     const root = await committedCatalogue();
     await timesOf(root, true);
