@@ -8,7 +8,7 @@ import { syntheticCatalogueInput } from '../../scripts/lib/synthetic-content.ts'
 import { buildCatalogue, type Catalogue } from '../../src/domain/catalogue.ts';
 import { keptReportLimit } from '../../src/domain/landmark-reports.ts';
 import { reportColumnsOf } from '../../src/domain/report-columns.ts';
-import { joinShards, keepCatalogue, readKeptManifest, readKeptShards, shardFilePieces, shardOfBytes, splitCatalogue, type KeptCatalogue } from '../../src/kept/catalogue.ts';
+import { joinShards, keepCatalogue, readKeptManifest, readKeptShards, shardFilePieces, shardOfBytes, shardOfSlug, splitCatalogue, type KeptCatalogue } from '../../src/kept/catalogue.ts';
 
 const siteUrl = 'https://conditions.example.org';
 
@@ -18,10 +18,26 @@ function catalogueWithDigests(seed = 7) {
   const reports = [...input.reports];
   // One report updates the one before it of its landmark (supersedes / supersededBy).
   const [older, newer] = reports.filter((report) => report.landmarkSlug === reports[0]!.landmarkSlug);
+  // Summaries outside ASCII, in two shards: Latin-1 in the first report's, and in another,
+  // characters beyond it and a lone surrogate (a YAML escape can write one), all read back as written.
+  const wide = reports.find((report) => shardOfSlug(report.landmarkSlug) !== shardOfSlug(reports[0]!.landmarkSlug))!;
+  const summaries = new Map([
+    [reports[0], 'Façade of the Église under scaffolding'],
+    [wide, '清水寺の舞台は工事中です 🏗️'],
+    [reports.find((report) => report !== wide && report.landmarkSlug === wide.landmarkSlug), 'A lone \ud800 half'],
+  ]);
   const blobbed = {
     ...input,
     landmarks: input.landmarks.map((landmark) => ({ ...landmark, blobId: `blob-${landmark.slug}` })),
-    reports: reports.map((report) => ({ ...report, ...(report === newer ? { frontmatter: { ...report.frontmatter, supersedes: older!.id } } : {}), blobId: `blob-${report.id}` })),
+    reports: reports.map((report) => ({
+      ...report,
+      frontmatter: {
+        ...report.frontmatter,
+        ...(report === newer ? { supersedes: older!.id } : {}),
+        ...(summaries.has(report) ? { summary: summaries.get(report)! } : {}),
+      },
+      blobId: `blob-${report.id}`,
+    })),
     digest: (text: string) => hash('sha256', text, 'binary'),
   };
   return buildCatalogue(blobbed, siteUrl);
