@@ -20,11 +20,13 @@ function catalogueWithDigests(seed = 7) {
   const [older, newer] = reports.filter((report) => report.landmarkSlug === reports[0]!.landmarkSlug);
   // Summaries outside ASCII, in two shards: Latin-1 in the first report's, and in another,
   // characters beyond it and a lone surrogate (a YAML escape can write one), all read back as written.
-  const wide = reports.find((report) => shardOfSlug(report.landmarkSlug) !== shardOfSlug(reports[0]!.landmarkSlug))!;
+  const wide = reports.find((report) => shardOfSlug(report.landmarkSlug) !== shardOfSlug(reports[0]!.landmarkSlug));
+  const beside = reports.find((report) => report !== wide && report.landmarkSlug === wide?.landmarkSlug);
+  if (!wide || !beside) throw new Error('expected two reports of a landmark in another shard than the first report’s');
   const summaries = new Map([
     [reports[0], 'Façade of the Église under scaffolding'],
     [wide, '清水寺の舞台は工事中です 🏗️'],
-    [reports.find((report) => report !== wide && report.landmarkSlug === wide.landmarkSlug), 'A lone \ud800 half'],
+    [beside, 'A lone \ud800 half'],
   ]);
   const blobbed = {
     ...input,
