@@ -76,7 +76,7 @@ interface SealedManifest {
   body: unknown;
 }
 
-/** What comes before the body's text in a manifest's file, and nowhere before it (the fields before are a number and hex). */
+/** What comes before the body's text in a manifest's file, and nowhere before it: the fields before it are a number and JSON strings, in which a quote is escaped. */
 const beforeBody = ',"body":';
 
 const sealOf = (format: number, fingerprint: string, bodyText: string | Uint8Array) => createHash('sha256').update(`${format}\n${fingerprint}\n`).update(bodyText).digest('hex');
