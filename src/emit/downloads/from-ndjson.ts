@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { partFileName } from '../../formats/download-resources.ts';
 import { flattenRecord } from '../../formats/flat-columns.ts';
-import { buildingDatabaseFile, keepDatabase, readKeptDatabase, removeAbandonedDatabases, type KeptDatabase, type LoadedFrom } from '../../kept/database.ts';
+import { buildingDatabaseFile, keepDatabase, letGoOfKeptDatabase, readKeptDatabase, removeAbandonedDatabases, type KeptDatabase, type LoadedFrom } from '../../kept/database.ts';
 import { csvRow } from './csv.ts';
 import { writeSqliteDatabase, type SqliteTable, type TableRun } from './sqlite-database.ts';
 import { binaryParts, copyBinaryDownload, type ListedDownload, type Piece, type WrittenDownload } from './split-files.ts';
@@ -249,6 +249,7 @@ export async function writeFromNdjson(job: FromNdjsonJob, early: Partial<FromNdj
   const loadedFrom: LoadedFrom = job.tables.map(({ name }) => ({ name, files: [] }));
   const copied = { rows: 0 };
   const texts: MadeText[] = job.texts.map(({ fileName, sections }) => ({ fileName, sections: sections.map(() => []) }));
+  let lettingGo: Promise<void> | undefined;
   try {
     let told = false;
     const tell = () => {
@@ -271,6 +272,8 @@ export async function writeFromNdjson(job: FromNdjsonJob, early: Partial<FromNdj
       return { ...table, runs: index === job.tables.length - 1 ? thenCall(runs, tell) : runs };
     });
     await writeSqliteDatabase(building, tables, kept?.file);
+    // Its rows copied, the kept database is removed while the new one is cut.
+    if (kept) lettingGo = letGoOfKeptDatabase(job.kept!.dir).catch(() => {});
     tell();
     const parts = binaryParts(job.fileName, statSync(building).size, job.maxBytes);
     early.databaseWritten?.(parts);
@@ -284,7 +287,7 @@ export async function writeFromNdjson(job: FromNdjsonJob, early: Partial<FromNdj
     const total = loadedFrom.reduce((sum, table) => sum + table.files.reduce((rows, file) => rows + file.rows, 0), 0);
     return { ...written, rows: { total, copied: copied.rows }, texts };
   } finally {
-    await rm(building, { force: true });
+    await Promise.all([rm(building, { force: true }), lettingGo]);
   }
 }
 
