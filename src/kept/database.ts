@@ -133,8 +133,8 @@ export function keepDatabase(dir: string, building: string, loadedFrom: LoadedFr
  * Lets go of the kept database once its rows are copied: moved out of its place at once, and
  * removed while the build goes on. Kept in place, the new one was renamed over it, and freeing the
  * old file's blocks (1.2 GB at a million reports) took 1.3 s of the SQLite thread's tail, which a
- * rebuild waits for. A build that fails after this inserts every row next time, as without it;
- * one killed meanwhile leaves the file to removeAbandonedDatabases.
+ * rebuild waits for. Should the new one then fail to be cut or kept, none is kept, and the next
+ * build inserts every row; a build killed meanwhile leaves the file to removeAbandonedDatabases.
  */
 export async function letGoOfKeptDatabase(dir: string): Promise<void> {
   const store = storeOf(dir, '');
