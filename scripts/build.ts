@@ -15,7 +15,7 @@ const { values } = parseArgs({
 process.env.NODE_COMPILE_CACHE ??= path.join(path.resolve(values.content), '.cache', 'compiled-code');
 enableCompileCache(process.env.NODE_COMPILE_CACHE);
 
-const rerun = rerunWithBoundedHeap(import.meta.filename);
+const rerun = await rerunWithBoundedHeap(import.meta.filename);
 if (rerun !== undefined) process.exit(rerun);
 // Imported only in the process that builds: the one above just waits for it.
 const { formatProblem } = await import('../src/load/problem.ts');

@@ -20,7 +20,7 @@ it('says the build ran out of memory, and how to give it more, when one of its t
 import { rerunWithBoundedHeap } from ${JSON.stringify(path.join(projectRoot, 'scripts/lib/bounded-heap.ts'))};
 if (isMainThread) {
   // As scripts/build.ts does: rerun with the bounded heap, then fail with the thread's error, unhandled.
-  const rerun = rerunWithBoundedHeap(import.meta.filename);
+  const rerun = await rerunWithBoundedHeap(import.meta.filename);
   if (rerun !== undefined) process.exit(rerun);
   await new Promise((_, reject) => new Worker(new URL(import.meta.url)).on('error', reject));
 } else {
@@ -39,6 +39,34 @@ if (isMainThread) {
   expect(failed?.stderr).toContain('Give it more with BUILD_HEAP_MB, e.g. BUILD_HEAP_MB=64 npm run build.');
 });
 
+// Node can hang while it reports a full heap (its handler waits for a lock its own code holds): the
+// build must still end, and say why, rather than leave the person running it waiting for ever.
+it('ends a build whose process said its heap is full and then hung, and says it ran out of memory', async () => {
+  const folder = await writeContentTree({});
+  const script = path.join(folder, 'hung-reporting.ts');
+  await writeFile(
+    script,
+    `import { rerunWithBoundedHeap } from ${JSON.stringify(path.join(projectRoot, 'scripts/lib/bounded-heap.ts'))};
+const rerun = await rerunWithBoundedHeap(import.meta.filename);
+if (rerun !== undefined) process.exit(rerun);
+// V8's line, in two writes as a pipe may cut it, then nothing more, as the hung process does.
+process.stderr.write('FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap ');
+setTimeout(() => process.stderr.write('out of memory\\n'), 200);
+setInterval(() => {}, 1000);
+`,
+  );
+  const started = performance.now();
+  const failed = await run(process.execPath, [script], { env: { ...process.env, BUILD_HEAP_MB: '64' }, timeout: 60_000 }).then(
+    () => undefined,
+    (error: { code: number; stderr: string; killed: boolean }) => error,
+  );
+  expect(failed?.killed).toBe(false);
+  expect(failed?.code).toBe(1);
+  expect(failed?.stderr).toContain('FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory');
+  expect(failed?.stderr).toContain('The build ran out of memory: its JavaScript heap is limited to 64 MB');
+  expect(performance.now() - started).toBeLessThan(30_000);
+});
+
 // The build's process asks glibc for transparent huge pages (scripts/lib/large-pages.ts), beside
 // whatever allocator settings the person running it chose, and never against one of them.
 it.each([
@@ -51,7 +79,7 @@ it.each([
   await writeFile(
     script,
     `import { rerunWithBoundedHeap } from ${JSON.stringify(path.join(projectRoot, 'scripts/lib/bounded-heap.ts'))};
-const rerun = rerunWithBoundedHeap(import.meta.filename);
+const rerun = await rerunWithBoundedHeap(import.meta.filename);
 if (rerun !== undefined) process.exit(rerun);
 console.log(process.env.GLIBC_TUNABLES);
 `,
