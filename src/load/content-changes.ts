@@ -1,7 +1,7 @@
 import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { blobIdOf } from './blob-ids.ts';
-import { lookAtFoldersInThread, type PackedFolders, type PackedLook } from './folder-look.ts';
+import { lookAtFoldersInThread, type FolderLook, type PackedFolders } from './folder-look.ts';
 import { git } from './git.ts';
 
 /**
@@ -60,7 +60,7 @@ export async function contentChanges(root: string, before?: ContentState): Promi
   let state: ContentState;
   try {
     // The look at the folders may fail (a folder it may not read): git then looks everywhere.
-    const look = lookAtFoldersInThread(root, folder, before?.folders).catch((): PackedLook | undefined => undefined);
+    const look = lookAtFoldersInThread(root, folder, before?.folders).catch((): FolderLook | undefined => undefined);
     const [head, tree, edited, untracked, folders] = await Promise.all([
       git(root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']),
       git(root, ['rev-parse', '--verify', '--quiet', `HEAD:./${folder}`]),
@@ -108,7 +108,7 @@ export async function contentChanges(root: string, before?: ContentState): Promi
  * the suspects of the folders' look and the files that differed last time (an untracked file then
  * may still be one); under every folder when the look has no suspects to name, or too many.
  */
-async function untrackedFiles(root: string, look: PackedLook | undefined, before: ContentState | undefined): Promise<string> {
+async function untrackedFiles(root: string, look: FolderLook | undefined, before: ContentState | undefined): Promise<string> {
   const everywhere = () => git(root, ['ls-files', '--others', '-z', '--', folder]);
   if (!look?.suspects) return everywhere();
   const suspects = [...new Set([...look.suspects, ...Object.keys(before?.overlay ?? {})])];

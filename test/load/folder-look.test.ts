@@ -1,7 +1,7 @@
 import { mkdir, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lookAtFolders, packFolders, unpackFolders, type FolderIdentities } from '../../src/load/folder-look.ts';
+import { lookAtFolders, unpackFolders } from '../../src/load/folder-look.ts';
 import { writeContentTree } from '../support/content-files.ts';
 
 /** A tree of three report folders, every folder last changed an hour ago. */
@@ -25,7 +25,7 @@ describe('the look at the content folders', () => {
   it('notes every folder on a first look, and names no suspect: everything may hold an untracked file', async () => {
     const root = await agedTree();
     const look = lookAtFolders(root, 'content', undefined);
-    expect(Object.keys(look.folders).sort()).toEqual(['content', 'content/landmarks', 'content/reports', 'content/reports/a', 'content/reports/b', 'content/reports/c']);
+    expect(Object.keys(unpackFolders(look.folders)).sort()).toEqual(['content', 'content/landmarks', 'content/reports', 'content/reports/a', 'content/reports/b', 'content/reports/c']);
     expect(look.suspects).toBeUndefined();
   });
 
@@ -44,7 +44,7 @@ describe('the look at the content folders', () => {
     await writeFile(path.join(root, 'content/reports/d/deeper/r4.md'), 'r4');
     const look = lookAtFolders(root, 'content', before);
     expect(look.suspects!.sort()).toEqual(['content/reports/b/new.md', 'content/reports/b/r2.md', 'content/reports/d']);
-    expect(Object.keys(look.folders)).toEqual(expect.arrayContaining(['content/reports/d', 'content/reports/d/deeper']));
+    expect(Object.keys(unpackFolders(look.folders))).toEqual(expect.arrayContaining(['content/reports/d', 'content/reports/d/deeper']));
     // A file moved between known folders changes both.
     await age(root, ['content/reports/b', 'content/reports/d', 'content/reports/d/deeper', 'content/reports']);
     const settled = lookAtFolders(root, 'content', look.folders).folders;
@@ -57,17 +57,21 @@ describe('the look at the content folders', () => {
     const before = lookAtFolders(root, 'content', undefined).folders;
     await writeFile(path.join(root, 'content/reports/c/new.md'), 'new');
     const racy = lookAtFolders(root, 'content', before).folders;
-    expect(racy['content/reports/c']).toBe('');
+    expect(unpackFolders(racy)['content/reports/c']).toBe('');
     // Nothing changed since, but the folder is listed again: a file added in the same tick would not show in its time.
     expect(lookAtFolders(root, 'content', racy).suspects!.sort()).toEqual(['content/reports/c/new.md', 'content/reports/c/r3.md']);
     await rm(path.join(root, 'content/reports/a'), { recursive: true });
-    const after = lookAtFolders(root, 'content', racy).folders as FolderIdentities;
+    const after = unpackFolders(lookAtFolders(root, 'content', racy).folders);
     expect(Object.hasOwn(after, 'content/reports/a')).toBe(false);
   });
 
-  it('are packed into one string and back as they were, names with spaces and racy ones included', () => {
-    const folders: FolderIdentities = { content: '12:345', 'content/a folder': '', 'content/ünï': '7:8' };
-    expect(unpackFolders(packFolders(folders))).toEqual(folders);
-    expect(unpackFolders(packFolders({}))).toEqual({});
+  it('are kept as one string, a folder and its identity after another, names with spaces and others included', async () => {
+    const root = await writeContentTree({ 'content/a folder/r.md': 'r', 'content/ünï/r.md': 'r' });
+    const { folders } = lookAtFolders(root, 'content', undefined);
+    const names = folders.split('\0').filter((_, index) => index % 2 === 0);
+    // The top first (the next look starts from it), and a separator after the last identity.
+    expect([names[0], names.at(-1)]).toEqual(['content', '']);
+    expect(names.slice(1, -1).sort()).toEqual(['content/a folder', 'content/ünï']);
+    expect(Object.values(unpackFolders(folders)).every((identity) => /^(\d+:\d+(\.\d+)?)?$/.test(identity))).toBe(true);
   });
 });
