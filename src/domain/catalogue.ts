@@ -237,7 +237,7 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
         own,
         conditionTimeline,
         urls,
-        dayCountPair,
+        reportDaysOf(own, dayCountPair),
       );
       const inputDigest = reportDigests
         ? digest!(landmarkInputText(landmark.blobId!, landmark.slug, wikipediaEditions, ownIndexes.map((index) => reportDigests.at(index)), JSON.stringify(watchChecks)))
@@ -263,13 +263,12 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
 export type LandmarkOwnFields = Omit<StoredLandmarkDetail, 'urls' | 'currentCondition' | 'reportCount' | 'reportDays' | 'conditionTimeline' | 'reports'>;
 
 /**
- * A landmark's detail from its own fields, its reports (newest confirmation first) and the
- * conditions of those that make its timeline (condition-timeline.ts). The one place the detail is
- * put together, in the order its JSON is written: by the build, and by the kept catalogue, which
- * keeps only what cannot be derived (kept/catalogue.ts). `pair` makes the pairs of its day counts
- * (dayCountsOf), which the landmarks of a catalogue share.
+ * A landmark's detail from its own fields, its reports (newest confirmation first), the
+ * conditions of those that make its timeline (condition-timeline.ts) and its reports' day counts
+ * (reportDaysOf). The one place the detail is put together, in the order its JSON is written: by
+ * the build, and by the kept catalogue, which keeps only what cannot be derived (kept/catalogue.ts).
  */
-export function landmarkDetailOf(own: LandmarkOwnFields, reports: CatalogueReport[], conditionTimeline: StoredCurrentCondition[], urls: SiteUrls, pair: DayCountPair): CatalogueLandmark {
+export function landmarkDetailOf(own: LandmarkOwnFields, reports: CatalogueReport[], conditionTimeline: StoredCurrentCondition[], urls: SiteUrls, reportDays: CatalogueLandmark['reportDays']): CatalogueLandmark {
   return {
     slug: own.slug,
     name: own.name,
@@ -282,16 +281,21 @@ export function landmarkDetailOf(own: LandmarkOwnFields, reports: CatalogueRepor
     urls: pageUrlsOf(urls.landmarkPage(own.slug), urls.landmarkJson(own.slug)),
     currentCondition: conditionTimeline[0] ?? null,
     reportCount: reports.length,
-    // Counted here, not when first read: a getter in place of the value left 100k landmarks' details
+    // Counted before, not when first read: a getter in place of the value left 100k landmarks' details
     // in V8's slow dictionary form, and at a million reports the summaries made of them (twice per
     // build) then took 4 s of the build's thread, the collector included, where the counts take 1 s.
-    reportDays: { from: dayCountsOf(reports.map((report) => report.from), pair), currentUntil: dayCountsOf(reports.map((report) => report.currentUntil), pair) },
+    reportDays,
     conditionTimeline,
     website: own.website,
     description: own.description,
     watchChecks: own.watchChecks,
     reports,
   };
+}
+
+/** A landmark's day counts of its reports' starts and ends (dayCountsOf), their pairs made by `pair`, which the landmarks of a catalogue share. */
+export function reportDaysOf(reports: readonly CatalogueReport[], pair: DayCountPair): CatalogueLandmark['reportDays'] {
+  return { from: dayCountsOf(reports.map((report) => report.from), pair), currentUntil: dayCountsOf(reports.map((report) => report.currentUntil), pair) };
 }
 
 /** What of a catalogue makes a report whole: its reports (to find one's place), evidence, bodies and site URL. */

@@ -8,6 +8,7 @@ import type { CatalogueLandmark, CatalogueReport, ReportEvidence, StoredCurrentC
 import { siteUrls, type SiteUrls } from '../domain/urls.ts';
 import { rememberReportColumns, reportColumnsOf, type ReportColumns } from '../domain/report-columns.ts';
 import { bucketOf } from '../domain/buckets.ts';
+import { dayCountsByRank } from './day-counts-by-rank.ts';
 import { fileIdentity, fileIdentityOf, sha256Hex } from './digests.ts';
 import { codeFingerprint, type SourceLayer } from './fingerprint.ts';
 import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
@@ -91,7 +92,7 @@ export interface Manifest<State = unknown> {
   order: string;
 }
 
-const formatVersion = 8;
+const formatVersion = 9;
 /** At most 256: the order names a shard in a byte. */
 const catalogueShardCount = 32;
 
@@ -266,13 +267,25 @@ interface KeptReports {
   updatedTimes: Float64Array;
 }
 
-/** A landmark as its shard's file holds it: its own fields, its reports by their index in the shard, and where in them its timeline's conditions come from. */
-type KeptLandmark = LandmarkOwnFields & { reports: Uint32Array; timeline: Uint32Array };
+/**
+ * What a shard's file holds of its landmarks besides their own fields: each landmark's reports by
+ * their index in the shard, and where among them its timeline's conditions come from, all the
+ * landmarks' one after another, each ending where `reportEnds` and `timelineEnds` say. Two typed
+ * arrays per landmark were 200,000 objects that Node's deserialiser reads one by one, a second
+ * of a one-report rebuild at a million reports.
+ */
+interface KeptLandmarkReports {
+  reports: Uint32Array;
+  reportEnds: Uint32Array;
+  timeline: Uint32Array;
+  timelineEnds: Uint32Array;
+}
 
 export interface ShardFile {
   /** Each repeated string of the shard's reports once; the reports' columns hold their indexes. */
   strings: string[];
-  landmarks: KeptLandmark[];
+  landmarks: LandmarkOwnFields[];
+  landmarkReports: KeptLandmarkReports;
   landmarkDigests: Uint8Array;
   reports: KeptReports;
   reportDigests: Uint8Array;
@@ -415,12 +428,23 @@ function shardFileOf(shard: CatalogueShard, evidenceEnds: Uint32Array): ShardFil
     if (position === undefined) throw new Error(`the landmark ${report.landmark.slug} lists the report ${report.id}, which its shard does not hold`);
     return position;
   };
-  const landmarks = shard.landmarks.map((landmark): KeptLandmark => {
+  const landmarkReports: KeptLandmarkReports = {
+    reports: new Uint32Array(shard.landmarks.reduce((sum, landmark) => sum + landmark.reports.length, 0)),
+    reportEnds: new Uint32Array(shard.landmarks.length),
+    timeline: new Uint32Array(shard.landmarks.reduce((sum, landmark) => sum + landmark.conditionTimeline.length, 0)),
+    timelineEnds: new Uint32Array(shard.landmarks.length),
+  };
+  let [reportEnd, timelineEnd] = [0, 0];
+  const landmarks = shard.landmarks.map((landmark, index): LandmarkOwnFields => {
     const { urls: _urls, currentCondition: _current, reportCount: _count, reportDays: _days, conditionTimeline, reports: own, ...fields } = landmark;
     const ownPositions = new Map(own.map((report, position) => [report.id, position]));
-    return { ...fields, reports: Uint32Array.from(own, positionOfReport), timeline: Uint32Array.from(conditionTimeline, (condition) => ownPositions.get(condition.reportId)!) };
+    for (const report of own) landmarkReports.reports[reportEnd++] = positionOfReport(report);
+    for (const condition of conditionTimeline) landmarkReports.timeline[timelineEnd++] = ownPositions.get(condition.reportId)!;
+    landmarkReports.reportEnds[index] = reportEnd;
+    landmarkReports.timelineEnds[index] = timelineEnd;
+    return fields;
   });
-  return { strings, landmarks, landmarkDigests: shard.landmarkDigests, reports: keptReports, reportDigests: shard.reportDigests, evidenceEnds };
+  return { strings, landmarks, landmarkReports, landmarkDigests: shard.landmarkDigests, reports: keptReports, reportDigests: shard.reportDigests, evidenceEnds };
 }
 
 /**
@@ -590,14 +614,19 @@ function shardOfFile(file: ShardFile, siteUrl: string, evidence: ReportEvidenceA
   const { strings } = file;
   const read = new ReadColumns(file.reports, strings, urls);
   const reports = reportsOf(read);
-  const landmarks = file.landmarks.map((landmark) => {
+  const { landmarkReports: kept } = file;
+  const dayCounts = dayCountsByRank(strings);
+  const landmarks = file.landmarks.map((landmark, at) => {
     // Loops: Array.from with a mapping function over these typed arrays took most of a second of
     // a profiled one-report rebuild at 100k / 1M.
-    const own: KeptReport[] = new Array(landmark.reports.length);
-    for (let index = 0; index < own.length; index++) own[index] = reports[landmark.reports[index]!]!;
-    const timeline: StoredCurrentCondition[] = new Array(landmark.timeline.length);
-    for (let index = 0; index < timeline.length; index++) timeline[index] = own[landmark.timeline[index]!]!.asCondition();
-    return landmarkDetailOf(landmark, own, timeline, urls, dayCountPair);
+    const [reportStart, timelineStart] = at === 0 ? [0, 0] : [kept.reportEnds[at - 1]!, kept.timelineEnds[at - 1]!];
+    const positions = kept.reports.subarray(reportStart, kept.reportEnds[at]!);
+    const own: KeptReport[] = new Array(positions.length);
+    for (let index = 0; index < own.length; index++) own[index] = reports[positions[index]!]!;
+    const timeline: StoredCurrentCondition[] = new Array(kept.timelineEnds[at]! - timelineStart);
+    for (let index = 0; index < timeline.length; index++) timeline[index] = own[kept.timeline[timelineStart + index]!]!.asCondition();
+    const reportDays = { from: dayCounts(read.kept.from, positions, dayCountPair), currentUntil: dayCounts(read.kept.currentUntil, positions, dayCountPair) };
+    return landmarkDetailOf(landmark, own, timeline, urls, reportDays);
   });
   let newestObservedAt = '';
   for (const index of new Set(file.reports.observedAt)) if (strings[index]! > newestObservedAt) newestObservedAt = strings[index]!;
