@@ -8,6 +8,19 @@ import { writeContentTree } from '../support/content-files.ts';
 
 const run = promisify(execFile);
 
+/** A script, in a folder of its own, that reruns itself with the bounded heap as scripts/build.ts does, then runs `body` in the child. */
+async function rerunningScript(name: string, body: string): Promise<string> {
+  const script = path.join(await writeContentTree({}), name);
+  await writeFile(
+    script,
+    `import { rerunWithBoundedHeap } from ${JSON.stringify(path.join(projectRoot, 'scripts/lib/bounded-heap.ts'))};
+const rerun = await rerunWithBoundedHeap(import.meta.filename);
+if (rerun !== undefined) process.exit(rerun);
+${body}`,
+  );
+  return script;
+}
+
 // The build's parse, hash and SQLite threads have heaps of their own: when one of them fills, Node
 // ends the thread instead of aborting the process, so the build must say the same as when the main
 // thread's heap fills (build-command.test.ts starves the main thread).
@@ -42,14 +55,9 @@ if (isMainThread) {
 // Node can hang while it reports a full heap (its handler waits for a lock its own code holds): the
 // build must still end, and say why, rather than leave the person running it waiting for ever.
 it('ends a build whose process said its heap is full and then hung, and says it ran out of memory', async () => {
-  const folder = await writeContentTree({});
-  const script = path.join(folder, 'hung-reporting.ts');
-  await writeFile(
-    script,
-    `import { rerunWithBoundedHeap } from ${JSON.stringify(path.join(projectRoot, 'scripts/lib/bounded-heap.ts'))};
-const rerun = await rerunWithBoundedHeap(import.meta.filename);
-if (rerun !== undefined) process.exit(rerun);
-// V8's line, in two writes as a pipe may cut it, then nothing more, as the hung process does.
+  const script = await rerunningScript(
+    'hung-reporting.ts',
+    `// V8's line, in two writes as a pipe may cut it, then nothing more, as the hung process does.
 process.stderr.write('FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap ');
 setTimeout(() => process.stderr.write('out of memory\\n'), 200);
 setInterval(() => {}, 1000);
@@ -74,16 +82,7 @@ it.each([
   ['other settings', 'glibc.malloc.arena_max=2', 'glibc.malloc.arena_max=2:glibc.malloc.hugetlb=1'],
   ['its own choice of huge pages', 'glibc.malloc.hugetlb=0', 'glibc.malloc.hugetlb=0'],
 ])("runs the build's process with huge pages for glibc's allocator when the person running it set %s", async (_, given, expected) => {
-  const folder = await writeContentTree({});
-  const script = path.join(folder, 'tunables.ts');
-  await writeFile(
-    script,
-    `import { rerunWithBoundedHeap } from ${JSON.stringify(path.join(projectRoot, 'scripts/lib/bounded-heap.ts'))};
-const rerun = await rerunWithBoundedHeap(import.meta.filename);
-if (rerun !== undefined) process.exit(rerun);
-console.log(process.env.GLIBC_TUNABLES);
-`,
-  );
+  const script = await rerunningScript('tunables.ts', 'console.log(process.env.GLIBC_TUNABLES);\n');
   const env = { ...process.env };
   delete env.GLIBC_TUNABLES;
   if (given !== undefined) env.GLIBC_TUNABLES = given;
