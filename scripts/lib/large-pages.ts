@@ -6,8 +6,8 @@
 // The build fills fresh buffers by the gigabyte (file texts, data files, SQLite's pages), and each
 // 4 KiB page first touched is a fault: half a million in a cold build of 100k reports, with a
 // quarter of its CPU in the kernel. With 2 MiB pages a fifth of the faults go, and cold builds are
-// somewhat faster (docs/performance.md). Other C libraries and systems ignore the variable; a value
-// the person running the build gave it is kept.
+// somewhat faster (docs/performance-history.md, "Huge pages for glibc's allocator"). Other C
+// libraries and systems ignore the variable; a value the person running the build gave it is kept.
 
 const tunable = 'glibc.malloc.hugetlb';
 

@@ -52,7 +52,7 @@ export function budgetProblem(measure: SiteMeasure, maxFiles: number): string | 
     return (
       `the site would have ${measure.files.toLocaleString('en')} files, over the budget of ${maxFiles.toLocaleString('en')} ` +
       `(Cloudflare allows 20,000 asset files per version on the free plan, 100,000 on paid); by part: ${parts}. ` +
-      'On a paid plan, build with --max-files 100000; beyond that, move the data files to an object store (docs/performance.md, "Building at scale: the file budget").'
+      `On a paid plan, build with --max-files 100000; beyond that, the data files would have to move to an object store, which the Worker's data store allows for but the build does not do yet (docs/performance.md, "The file budget").`
     );
   }
   if (measure.largest.bytes > maxFileBytes) {
