@@ -95,15 +95,41 @@ function workerdResidentBytes(): number {
   return descendantsNamed(process.pid, 'workerd').reduce((total, pid) => total + residentBytes(pid), 0);
 }
 
-async function drive(url: URL, requests: PlannedRequest[], connections: number): Promise<autocannon.Result> {
+/** What went wrong in a level, at most this many of each kind: enough to tell a route's fault from the local server's. */
+const failuresShown = 5;
+
+/** A level's result, and the requests that got an unexpected answer and the errors autocannon met, to print after the table. */
+async function drive(url: URL, requests: PlannedRequest[], connections: number, expected: number): Promise<{ result: autocannon.Result; failures: string[] }> {
   let next = 0;
-  return autocannon({
-    url: url.href,
-    connections,
-    duration: seconds,
-    // Every request takes the next planned one, whichever connection sends it: no hot URL.
-    requests: [{ setupRequest: (request) => ({ ...request, ...requests[next++ % requests.length] }) }],
+  const unexpected: string[] = [];
+  const errors = new Map<string, number>();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: url.href,
+        connections,
+        duration: seconds,
+        // Every request takes the next planned one, whichever connection sends it: no hot URL. The
+        // connection's context remembers it, so that an unexpected answer can say what was asked.
+        requests: [
+          {
+            setupRequest: (request, context) => {
+              const planned = requests[next++ % requests.length]!;
+              (context as { asked?: string }).asked = `${planned.method} ${planned.path}`;
+              return { ...request, ...planned };
+            },
+            onResponse: (status, body, context) => {
+              if (status !== expected && unexpected.length < failuresShown) unexpected.push(`${String(status)} for ${(context as { asked?: string }).asked ?? '?'}: ${body.slice(0, 200).replace(/\s+/g, ' ').trim()}`);
+            },
+          },
+        ],
+      },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    instance.on('reqError', (error: Error) => errors.set(error.message, (errors.get(error.message) ?? 0) + 1));
   });
+  const failures = [...unexpected, ...[...errors].slice(0, failuresShown).map(([message, count]) => `request error, ${count} time${count === 1 ? '' : 's'}: ${message}`)];
+  return { result, failures };
 }
 
 const scratch = await mkdtemp(path.join(tmpdir(), 'lcr-soak-'));
@@ -134,10 +160,12 @@ try {
     console.log(`\n## ${phase.name}\nworkerd ready in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
     console.log('| clients | requests | requests/s | p50 ms | p99 ms | max ms | answers by status | errors | isolate heap after: used, reserved (of 128 MB) | workerd RSS before → after |');
     console.log('|---:|---:|---:|---:|---:|---:|---|---:|---|---|');
+    const levelFailures: string[] = [];
     try {
       for (const connections of levels) {
         const before = workerdResidentBytes();
-        const result = await drive(worker.url, phase.requests, connections);
+        const { result, failures } = await drive(worker.url, phase.requests, connections, phase.expected);
+        levelFailures.push(...failures.map((failure) => `${connections} clients: ${failure}`));
         const after = workerdResidentBytes();
         // Read at once: "used" is as high as the level left it, garbage included.
         const { usedBytes, totalBytes } = await heap();
@@ -153,6 +181,7 @@ try {
     } finally {
       await worker.dispose();
     }
+    if (levelFailures.length > 0) console.log(`\nWhat went wrong (at most ${failuresShown} of each kind per level):\n${levelFailures.map((failure) => `- ${failure}`).join('\n')}`);
   }
   console.log(failed === 0 ? '\nNo errors.' : `\n${failed} answers were errors, timeouts or an unexpected status.`);
   process.exitCode = failed === 0 ? 0 : 1;
