@@ -119,7 +119,10 @@ async function drive(url: URL, requests: PlannedRequest[], connections: number, 
               return { ...request, ...planned };
             },
             onResponse: (status, body, context) => {
-              if (status !== expected && unexpected.length < failuresShown) unexpected.push(`${String(status)} for ${(context as { asked?: string }).asked ?? '?'}: ${body.slice(0, 200).replace(/\s+/g, ' ').trim()}`);
+              if (status === expected || unexpected.length >= failuresShown) return;
+              const asked = (context as { asked?: string }).asked ?? '?';
+              // A request that timed out or lost its connection reaches here too, with no status.
+              unexpected.push(Number.isFinite(status) ? `${status} for ${asked}: ${body.slice(0, 200).replace(/\s+/g, ' ').trim()}` : `no answer for ${asked}`);
             },
           },
         ],
@@ -170,8 +173,10 @@ try {
         // Read at once: "used" is as high as the level left it, garbage included.
         const { usedBytes, totalBytes } = await heap();
         const counts = Object.entries(result.statusCodeStats ?? {}).map(([status, { count = 0 }]) => ({ status: Number(status), count }));
-        const unexpected = counts.filter(({ status }) => status !== phase.expected).reduce((total, { count }) => total + count, 0);
-        const errors = result.errors + result.timeouts + unexpected;
+        // autocannon counts a timed-out request among its errors, among its timeouts and as an answer
+        // whose status is not a number: counted once here, as an error.
+        const unexpected = counts.filter(({ status }) => Number.isFinite(status) && status !== phase.expected).reduce((total, { count }) => total + count, 0);
+        const errors = result.errors + unexpected;
         failed += errors;
         console.log(
           `| ${connections} | ${result.requests.total} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.latency.max} | ` +
