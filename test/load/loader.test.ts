@@ -105,6 +105,21 @@ describe('problems in a file are located by file, line and column', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('finds a prototype key or a tag alone in a file, however it is spelled', async () => {
+    // Each file holds one thing the check looks for and nothing else it could notice first.
+    const problems = await problemsOf({
+      'content/landmarks/big-ben.md': `---\nname: Big Ben\n"\\u005F_proto__": { polluted: true }\n---\n`,
+      'content/landmarks/eiffel-tower.md': `---\nname: Eiffel Tower\nconstructor: yes\n---\n`,
+      'content/landmarks/louvre.md': `---\nname: !!str Louvre\n---\n`,
+    });
+    expect(problems.filter((problem) => !/ (location|coordinates|wikidata): /.test(problem))).toEqual([
+      'content/landmarks/big-ben.md:3:1 __proto__: field name "__proto__" is not allowed; remove it',
+      'content/landmarks/eiffel-tower.md:3:1 constructor: field name "constructor" is not allowed; remove it',
+      'content/landmarks/louvre.md:2:7 yaml: expected plain values; got the tag "!!str" (remove it; the schema decides each value\'s type)',
+    ]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('refuses binary files and files over the size cap', async () => {
     const problems = await problemsOf({
       'content/landmarks/eiffel-tower.md': new Uint8Array([0x2d, 0x2d, 0x2d, 0x0a, 0x00, 0xff]),
