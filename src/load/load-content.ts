@@ -177,11 +177,11 @@ function listContentFiles(root: string): { files: string[]; problems: Problem[] 
 async function outcomesOf(root: string, files: readonly string[], cacheDir: string | undefined, bodySpoolDir: string | undefined): Promise<ParsedFiles & { cache?: NonNullable<LoadResult['cache']> }> {
   // git's ids only find files in the cache: without one (a cold build), listing them and having
   // git compare every file with its index only delayed the parse (a cold build of 100k files took
-  // about 1 s longer, see docs/performance-history.md). git's map by path is let go of as soon as
-  // each file's id is taken from it (see ParseOptions).
+  // about 1 s longer, see docs/performance-history.md). git's ids come as a list in the files'
+  // order, with no map by path beside the opening cache (see unchangedBlobIds).
   const lookUp = cacheDir !== undefined && parseCacheHoldsShards(cacheDir);
   const [knownBlobIds, cache] = await Promise.all([
-    lookUp ? unchangedBlobIds(root, 'content').then((ids) => files.map((file) => ids.get(file))) : undefined,
+    lookUp ? unchangedBlobIds(root, 'content', files) : undefined,
     cacheDir ? openParseCache<FileOutcome>(cacheDir) : undefined,
   ]);
   const parsed = await parseContentFiles(root, files, { knownBlobIds, cache, bodySpoolDir });
