@@ -3,7 +3,8 @@
 // Measures, on deterministic synthetic catalogues written to a temporary folder (never content/):
 // - validation time of the content loader on 10k report files;
 // - the build at each --build-sizes pair: wall time against the parse floor, peak memory, files,
-//   largest file, and the rebuild after one report changed (scripts/lib/bench-build.ts); with
+//   largest file, the rebuilds after 1, 10 and 100 reports changed, and the first build after
+//   `npm run validate`, from the parse cache alone (scripts/lib/bench-build.ts); with
 //   --cold-pairs N, the floor and the cold build N times in turn and the median of their ratios; with
 //   --rebuild-baseline, a git revision of this repository, also --rebuild-pairs one-report rebuilds
 //   of the same tree by that revision's code and this code, taken in turn, and their ratio;
