@@ -15,9 +15,9 @@ export function blobIdOf(bytes: Uint8Array): string {
  * git lists its files sorted too, so each is matched with the next of `files` as both lists are
  * walked, in the listing's bytes, never kept in a map by path nor as one text: at a million files
  * the map held 360 MB and the text 120 MB while the parse cache was opened beside them, which made
- * the load's peak 1.8 GB. git sorts by UTF-8 bytes and
- * `files` by UTF-16 code units; for a path where the two orders part (characters past U+FFFF
- * beside U+E000-U+FFFF), a file may go unmatched and is read, never given another file's id.
+ * the load's peak 1.8 GB. git sorts by UTF-8 bytes and `files` by UTF-16 code units; for a path
+ * where the two orders part (characters past U+FFFF beside U+E000-U+FFFF), a file may go
+ * unmatched and is read, never given another file's id.
  */
 export async function unchangedBlobIds(root: string, folder: string, files: readonly string[]): Promise<(string | undefined)[]> {
   const ids = new Array<string | undefined>(files.length).fill(undefined);
