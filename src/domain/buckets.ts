@@ -30,12 +30,21 @@ export const bucketOf = (key: string, bucketCount: number): number => fnv1aOf(ke
 export const keyHashesOf = (keys: readonly string[]): Uint32Array => Uint32Array.from(keys, fnv1aOf);
 
 /**
- * The positions of the records in each of `bucketCount` buckets, by their keys' hashes (fnv1aOf),
- * in record order: a bucket is made into a file (key -> record) only when it cannot be reused
- * from an earlier build.
+ * The positions of the records in each of `bucketCount` buckets, by their keys' hashes (fnv1aOf):
+ * bucket `i` holds `positions` from `ends[i - 1]` (0 for the first) up to `ends[i]`, in record
+ * order. Counted, then placed, in two passes over typed arrays: an array per bucket, grown by a
+ * push per record, took a tenth of a second of a one-report rebuild at a million reports, and left
+ * eight thousand arrays for the collector. A bucket is made into a file (key -> record) only when it
+ * cannot be reused from an earlier build.
  */
-export function bucketPositions(keyHashes: Uint32Array, bucketCount: number): number[][] {
-  const positions: number[][] = Array.from({ length: bucketCount }, () => []);
-  keyHashes.forEach((hash, index) => positions[hash % bucketCount]!.push(index));
-  return positions;
+export function bucketRuns(keyHashes: Uint32Array, bucketCount: number): { positions: Uint32Array; ends: Uint32Array } {
+  const ends = new Uint32Array(bucketCount);
+  for (const hash of keyHashes) ends[hash % bucketCount]!++;
+  for (let bucket = 1; bucket < bucketCount; bucket++) ends[bucket]! += ends[bucket - 1]!;
+  // Each bucket filled from its start, which is where the bucket before it ends.
+  const next = new Uint32Array(bucketCount);
+  next.set(ends.subarray(0, bucketCount - 1), 1);
+  const positions = new Uint32Array(keyHashes.length);
+  for (let index = 0; index < keyHashes.length; index++) positions[next[keyHashes[index]! % bucketCount]!++] = index;
+  return { positions, ends };
 }

@@ -2,6 +2,7 @@ import type { Catalogue } from '../domain/catalogue.ts';
 import { downloadPaths } from './download-resources.ts';
 import { escapeMarkup } from './escape-markup.ts';
 import { siteUrls } from '../domain/urls.ts';
+import { changeOrder } from '../domain/changes.ts';
 
 /** The sitemap protocol's limit of URLs per file; past it, sitemap.xml becomes an index of parts. */
 export const maxSitemapUrls = 50_000;
@@ -24,9 +25,19 @@ const sitePages = [
   { path: downloadPaths.page, showsReports: true },
 ] as const;
 
+/**
+ * The newest report's update time: the last of the changes feed's order, which the feed's files
+ * made already. Read through every report of a rebuild's kept catalogue, it took a third of a
+ * second at a million reports, in the part of the sitemap every rebuild makes again.
+ */
+function newestUpdate(reports: Catalogue['reports']): string | undefined {
+  const order = changeOrder(reports);
+  return order.length === 0 ? undefined : reports[order[order.length - 1]!]!.updatedAt;
+}
+
 function sitePageEntries(catalogue: Catalogue, start: number, end: number): SitemapEntry[] {
   const urls = siteUrls(catalogue.siteUrl);
-  const latest = lastChangeOf(catalogue.reports);
+  const latest = newestUpdate(catalogue.reports);
   return sitePages.slice(start, end).map(({ path, showsReports }) => ({ url: urls.absolute(path), ...(showsReports ? { lastModified: latest } : {}) }));
 }
 

@@ -11,13 +11,13 @@ import { sitemapFiles } from '../../src/emit/sitemap-files.ts';
 
 /**
  * A catalogue past the sitemap's 50,000 URLs, one report per landmark, with only what the sitemap
- * reads (URLs and update times) and, as the build gives them, input digests that change with the
+ * reads (ids, URLs and update times) and, as the build gives them, input digests that change with the
  * records: a landmark's covers its report. `edits` date reports anew, by their landmark's index.
  */
 function catalogueOf(landmarkCount: number, edits: Record<number, string> = {}): Catalogue {
   const landmarks = Array.from({ length: landmarkCount }, (_, index) => {
     const updatedAt = edits[index] ?? `2026-0${1 + (index % 9)}-01T00:00:00Z`;
-    const reports = [{ urls: { html: `https://lcr.test/reports/r${index}` }, updatedAt }];
+    const reports = [{ id: `r${String(index).padStart(6, '0')}`, urls: { html: `https://lcr.test/reports/r${index}` }, updatedAt }];
     return { urls: { html: `https://lcr.test/landmarks/l${index}` }, reports };
   });
   const reports = landmarks.flatMap((landmark) => landmark.reports);

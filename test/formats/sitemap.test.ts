@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { Catalogue } from '../../src/domain/catalogue.ts';
 import { maxSitemapUrls, sitemapEntries, sitemapIndex, sitemapPartCount, sitemapPartRange, sitemapUrlCount, urlSet } from '../../src/formats/sitemap.ts';
 
-/** Only what the sitemap reads of a catalogue: URLs and update times. */
+/** Only what the sitemap reads of a catalogue: ids, URLs and update times. */
 function catalogueOf(landmarkCount: number, reportsPerLandmark: number): Catalogue {
   const landmarks = Array.from({ length: landmarkCount }, (_, index) => {
     const reports = Array.from({ length: reportsPerLandmark }, (_, number) => ({
+      id: `r${String(index).padStart(6, '0')}-${number}`,
       urls: { html: `https://lcr.test/reports/r${index}-${number}` },
       updatedAt: `2026-0${1 + ((index + number) % 9)}-01T00:00:00Z`,
     }));

@@ -1,6 +1,6 @@
-import { bucketPositions } from '../../domain/buckets.ts';
+import { bucketRuns } from '../../domain/buckets.ts';
 import { jsonObjectPieces, type Utf8Bytes } from '../../domain/json-texts.ts';
-import type { DigestList } from '../../domain/input-digests.ts';
+import { digestBytes, type DigestList } from '../../domain/input-digests.ts';
 import { jsonDataFile, type DataFile } from './product.ts';
 
 /**
@@ -18,9 +18,18 @@ export function* bucketFiles<T>(
   digests: DigestList | undefined,
   publishedJson: (record: T, position: number) => Utf8Bytes,
 ): Generator<DataFile> {
-  for (const [index, positions] of bucketPositions(keyHashes, bucketCount).entries()) {
-    const bucket = () => jsonObjectPieces(positions.map((position) => [keyAt(position), publishedJson(records[position]!, position)]));
-    yield jsonDataFile(pathOf(index), bucket, digests && (() => [digests.gathered(positions)]));
+  const { positions, ends } = bucketRuns(keyHashes, bucketCount);
+  // Every bucket's digests, in the buckets' order, gathered in one call when the first file asks
+  // for its own: each file's are then a view of them, not eight thousand gathers of their own.
+  let gathered: Uint8Array | undefined;
+  for (let index = 0; index < bucketCount; index++) {
+    const [start, end] = [index === 0 ? 0 : ends[index - 1]!, ends[index]!];
+    const bucket = () => {
+      const entries: [string, Utf8Bytes][] = new Array(end - start);
+      for (let at = start; at < end; at++) entries[at - start] = [keyAt(positions[at]!), publishedJson(records[positions[at]!]!, positions[at]!)];
+      return jsonObjectPieces(entries);
+    };
+    yield jsonDataFile(pathOf(index), bucket, digests && (() => [(gathered ??= digests.gathered(positions)).subarray(start * digestBytes, end * digestBytes)]));
   }
 }
 
