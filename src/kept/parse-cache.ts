@@ -126,7 +126,7 @@ export const parseCacheCodeLayers = ['schema', 'domain', 'kept', 'load'] as cons
  */
 const validatorFingerprint = () => codeFingerprint(parseCacheCodeLayers, [`parse-cache ${formatVersion}`]);
 
-async function readShard<Outcome>(file: string, fingerprint: string, read: (file: string) => Promise<Buffer | undefined>): Promise<Shard<Outcome> | 'missing' | 'corrupt' | 'stale'> {
+async function readShard<Outcome>(file: string, fingerprint: string, read: (file: string) => Promise<Buffer | undefined>, taken: (outcome: Outcome) => Outcome): Promise<Shard<Outcome> | 'missing' | 'corrupt' | 'stale'> {
   const bytes = await read(file);
   if (!bytes) return 'missing';
   const payload = bytes.subarray(digestBytes);
@@ -137,6 +137,7 @@ async function readShard<Outcome>(file: string, fingerprint: string, read: (file
     if (stored.fingerprint !== fingerprint) return 'stale';
     const { paths, blobIds, outcomes } = stored;
     if (typeof paths !== 'string' || typeof blobIds !== 'string' || !Array.isArray(outcomes)) return 'corrupt';
+    for (let index = 0; index < outcomes.length; index++) outcomes[index] = taken(outcomes[index] as Outcome);
     return openedShard({ paths, blobIds, outcomes: outcomes as Outcome[] }, false) ?? 'corrupt';
   } catch {
     return 'corrupt';
@@ -152,7 +153,13 @@ export function parseCacheHoldsShards(dir: string): boolean {
   return Array.from({ length: shardCount }, (_, index) => store.file(shardName(index))).some((file) => existsSync(file));
 }
 
-export async function openParseCache<Outcome>(dir: string): Promise<ParseCache<Outcome>> {
+/**
+ * Opens the cache in `dir`. Every shard is read as it opens, and each of its outcomes passed
+ * through `taken` then (the loader gives them the values records share, shared-record-values.ts),
+ * before the next shard is read: at a million files the outcomes of all the shards at once, each
+ * with its own copy of every string, were the peak of the first build after `npm run validate`.
+ */
+export async function openParseCache<Outcome>(dir: string, taken: (outcome: Outcome) => Outcome = (outcome) => outcome): Promise<ParseCache<Outcome>> {
   const fingerprint = validatorFingerprint();
   // The fingerprint is checked inside each shard, so that a stale one is told from a damaged one.
   const store = keptStore(dir, { format: formatVersion, fingerprint: '' });
@@ -163,7 +170,7 @@ export async function openParseCache<Outcome>(dir: string): Promise<ParseCache<O
   // One buffer, grown to the largest shard (reused-buffers.ts).
   const reader = reusedBufferReads(1);
   for (let index = 0; index < shardCount; index++) {
-    const read = await readShard<Outcome>(store.file(shardName(index)), fingerprint, reader);
+    const read = await readShard<Outcome>(store.file(shardName(index)), fingerprint, reader, taken);
     if (read === 'corrupt' || read === 'stale') ignored[read]++;
     shards.push(typeof read === 'object' ? read : openedShard(emptyShard<Outcome>(), read !== 'missing')!);
   }

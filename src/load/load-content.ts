@@ -2,6 +2,7 @@ import { lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { commitTimesSinceFile, keepCommitTimes, keepCommitTimesSince, openKeptCommitTimes, readKeptCommitTimes } from '../kept/commit-times.ts';
 import { openParseCache, parseCacheHoldsShards } from '../kept/parse-cache.ts';
+import { recordValueSharing } from './shared-record-values.ts';
 import { unchangedBlobIds } from './blob-ids.ts';
 import type { FileOutcome } from './check-content-file.ts';
 import { crossCheck, type UnlocatedProblem } from './cross-checks.ts';
@@ -180,11 +181,13 @@ async function outcomesOf(root: string, files: readonly string[], cacheDir: stri
   // about 1 s longer, see docs/performance-history.md). git's ids come as a list in the files'
   // order, with no map by path beside the opening cache (see unchangedBlobIds).
   const lookUp = cacheDir !== undefined && parseCacheHoldsShards(cacheDir);
+  // One table of shared values for the outcomes from the cache, shared as each shard opens, and those parsed.
+  const share = recordValueSharing();
   const [knownBlobIds, cache] = await Promise.all([
     lookUp ? unchangedBlobIds(root, 'content', files) : undefined,
-    cacheDir ? openParseCache<FileOutcome>(cacheDir) : undefined,
+    cacheDir ? openParseCache<FileOutcome>(cacheDir, share) : undefined,
   ]);
-  const parsed = await parseContentFiles(root, files, { knownBlobIds, cache, bodySpoolDir });
+  const parsed = await parseContentFiles(root, files, { knownBlobIds, cache, share, bodySpoolDir });
   if (!cache) return parsed;
   // Saved before loadContent gives the records their commit times and blob ids, which the cache
   // need not hold: the history is not the file, and the blob id is the cache's key. The cache only

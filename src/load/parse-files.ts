@@ -21,7 +21,10 @@ export interface ParseOptions {
    * every file was parsed: 21 MB of the load's peak at 100k files.
    */
   knownBlobIds?: readonly (string | undefined)[];
+  /** Outcomes kept by an earlier run, taken as the cache gives them (the loader opens it with `share`). */
   cache?: ParseCache<FileOutcome>;
+  /** Gives an outcome parsed here the values records share (shared-record-values.ts); its own table unless given. */
+  share?: (outcome: FileOutcome) => FileOutcome;
   /**
    * A folder for the scratch files of a body spool (body-spool.ts): when the files are parsed in
    * worker threads, these write the reports' bodies there as they parse them.
@@ -42,18 +45,17 @@ export interface ParsedFiles {
  * Checks each file on its own, in the order given: from the parse cache when its bytes are known,
  * otherwise read and parsed, across all the machine's cores when there are many.
  */
-export async function parseContentFiles(root: string, files: readonly string[], { knownBlobIds, cache, bodySpoolDir }: ParseOptions = {}): Promise<ParsedFiles> {
+export async function parseContentFiles(root: string, files: readonly string[], { knownBlobIds, cache, share = recordValueSharing(), bodySpoolDir }: ParseOptions = {}): Promise<ParsedFiles> {
   const outcomes: FileOutcome[] = new Array(files.length);
   const blobIds: (string | undefined)[] = new Array(files.length);
   const toParse: number[] = [];
-  const share = recordValueSharing();
   files.forEach((file, index) => {
     // Without git's id, a file is read and hashed here (far cheaper than parsing it), but only
     // when the cache holds anything it could match.
     const blobId = knownBlobIds?.[index] ?? (cache?.isEmpty === false ? blobIdOfFile(root, file) : undefined);
     const cached = blobId !== undefined ? cache?.get(blobId, file) : undefined;
     blobIds[index] = blobId;
-    if (cached) outcomes[index] = share(cached);
+    if (cached) outcomes[index] = cached;
     else toParse.push(index);
   });
 

@@ -125,6 +125,27 @@ describe('the parse cache', () => {
     expect(backwards.hits).toBeLessThan(files.length);
   });
 
+  it('gives each kept outcome as the opener took it, once per outcome, as its shard opens', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'parse-cache-'));
+    const files = Array.from({ length: 40 }, (_, index) => `content/reports/landmark-${index % 4}/${String(index).padStart(4, '0')}.md`).sort();
+    const blobId = 'c'.repeat(40);
+    const first = await openParseCache(dir);
+    for (const file of files) first.set(blobId, file, { problems: [], kept: file } as unknown as FileOutcome);
+    await first.close();
+
+    const takenFiles: string[] = [];
+    const taking = await openParseCache<FileOutcome>(dir, (outcome) => {
+      const kept = (outcome as unknown as { kept: string }).kept;
+      takenFiles.push(kept);
+      return { ...outcome, taken: kept } as unknown as FileOutcome;
+    });
+    expect([...takenFiles].sort()).toEqual(files);
+    const found = files.map((file) => taking.get(blobId, file) as unknown as { kept: string; taken: string });
+    expect(found.map(({ kept, taken }) => [kept, taken])).toEqual(files.map((file) => [file, file]));
+    // Taken as the shards opened, not again when looked up.
+    expect(takenFiles).toHaveLength(files.length);
+  });
+
   it('keeps the last outcome given for a file, once, among the files added out of path order', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'parse-cache-'));
     const files = Array.from({ length: 50 }, (_, index) => `content/reports/landmark-${index % 3}/${String(index).padStart(4, '0')}.md`);
