@@ -31,6 +31,8 @@ import { textReader } from './scratch-file.ts';
  * A shard's file holds only what cannot be derived again: no addresses (made from the site URL and
  * the slug or id), no copies of report fields in a landmark's timeline (the positions of the
  * reports it names), and no report bodies, which stay in the content files (Catalogue.bodies).
+ * The one exception is each landmark's day counts, which took most of a second of every rebuild at
+ * a million reports to count again (kept-day-counts.ts).
  * Its reports are kept as columns (KeptReports), with each repeated string once: the file is half
  * the size, and the catalogue read back shares its strings as the one the build derived does. Read
  * back, a report and its timeline entry are views of the columns (KeptReport, KeptCondition), not
