@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import { bucketOf } from '../domain/buckets.ts';
@@ -10,10 +11,13 @@ import { reusedBufferReads } from './reused-buffers.ts';
  * Outcomes of files that passed their own checks, kept between runs under the id of their bytes
  * and their path (what the outcome depends on), so a rebuild after a few edits parses only those.
  *
- * The cache is split into 16 shards by path, each stored as a SHA-256 digest followed by its
- * serialized entries. A shard whose digest does not match (a truncated or corrupt file) or that
- * was written by different validation code is ignored, and its files are parsed again: a cache
- * can make a build faster, never different.
+ * The cache is split into 16 shards by path, each stored as a SHA-256 digest, a line naming the
+ * format and the validation code that wrote it, and its serialized entries. A shard written by
+ * other code is ignored as soon as its line is read, and one whose digest does not match (a
+ * truncated or corrupt file) once it is hashed; either way its files are parsed again: a cache can
+ * make a build faster, never different. The line comes first because after any change to that code
+ * every shard is stale: checked inside the entries, a million of them were deserialised only to be
+ * dropped, 13 s of the first build after the change.
  *
  * A shard holds its entries in path order: its paths as one text, a line each, and their blob
  * ids as another. Files are looked up in path order too (the loaders list them sorted), so each
@@ -45,7 +49,7 @@ export const parseCacheDir = (root: string): string => keptStoreDir(root, 'parse
 
 const shardCount = 16;
 const digestBytes = 32;
-const formatVersion = 4;
+const formatVersion = 5;
 
 /** Entries as three lists: entry i is the i-th of each. */
 interface StoredLists<Outcome> {
@@ -126,15 +130,20 @@ export const parseCacheCodeLayers = ['schema', 'domain', 'kept', 'load'] as cons
  */
 const validatorFingerprint = () => codeFingerprint(parseCacheCodeLayers, [`parse-cache ${formatVersion}`]);
 
-async function readShard<Outcome>(file: string, fingerprint: string, read: (file: string) => Promise<Buffer | undefined>, taken: (outcome: Outcome) => Outcome): Promise<Shard<Outcome> | 'missing' | 'corrupt' | 'stale'> {
+/** The line after a shard's digest: its format and the fingerprint of the code that wrote it. */
+const headerOf = (fingerprint: string): Buffer => Buffer.from(`parse-cache ${formatVersion} ${fingerprint}\n`);
+
+async function readShard<Outcome>(file: string, header: Buffer, read: (file: string) => Promise<Buffer | undefined>, taken: (outcome: Outcome) => Outcome): Promise<Shard<Outcome> | 'missing' | 'corrupt' | 'stale'> {
   const bytes = await read(file);
   if (!bytes) return 'missing';
-  const payload = bytes.subarray(digestBytes);
-  if (bytes.byteLength < digestBytes || !sha256Bytes(payload).equals(bytes.subarray(0, digestBytes))) return 'corrupt';
+  if (bytes.byteLength < digestBytes + header.byteLength) return 'corrupt'; // cut short
+  // Another format or other code (or a line damaged beyond reading): nothing more is read of it.
+  if (!bytes.subarray(digestBytes, digestBytes + header.byteLength).equals(header)) return 'stale';
+  const sealed = bytes.subarray(digestBytes);
+  if (!sha256Bytes(sealed).equals(bytes.subarray(0, digestBytes))) return 'corrupt';
   try {
     // Deserializing copies every value out of the buffer, so the next read may overwrite it.
-    const stored = deserialize(payload) as { fingerprint?: unknown; paths?: unknown; blobIds?: unknown; outcomes?: unknown };
-    if (stored.fingerprint !== fingerprint) return 'stale';
+    const stored = deserialize(sealed.subarray(header.byteLength)) as { paths?: unknown; blobIds?: unknown; outcomes?: unknown };
     const { paths, blobIds, outcomes } = stored;
     if (typeof paths !== 'string' || typeof blobIds !== 'string' || !Array.isArray(outcomes)) return 'corrupt';
     for (let index = 0; index < outcomes.length; index++) outcomes[index] = taken(outcomes[index] as Outcome);
@@ -160,8 +169,8 @@ export function parseCacheHoldsShards(dir: string): boolean {
  * with its own copy of every string, were the peak of the first build after `npm run validate`.
  */
 export async function openParseCache<Outcome>(dir: string, taken: (outcome: Outcome) => Outcome = (outcome) => outcome): Promise<ParseCache<Outcome>> {
-  const fingerprint = validatorFingerprint();
-  // The fingerprint is checked inside each shard, so that a stale one is told from a damaged one.
+  const header = headerOf(validatorFingerprint());
+  // The fingerprint is checked in each shard, so that a stale one is told from a damaged one.
   const store = keptStore(dir, { format: formatVersion, fingerprint: '' });
   store.removeAbandoned();
   const notes: string[] = [];
@@ -170,7 +179,7 @@ export async function openParseCache<Outcome>(dir: string, taken: (outcome: Outc
   // One buffer, grown to the largest shard (reused-buffers.ts).
   const reader = reusedBufferReads(1);
   for (let index = 0; index < shardCount; index++) {
-    const read = await readShard<Outcome>(store.file(shardName(index)), fingerprint, reader, taken);
+    const read = await readShard<Outcome>(store.file(shardName(index)), header, reader, taken);
     if (read === 'corrupt' || read === 'stale') ignored[read]++;
     shards.push(typeof read === 'object' ? read : openedShard(emptyShard<Outcome>(), read !== 'missing')!);
   }
@@ -217,9 +226,10 @@ export async function openParseCache<Outcome>(dir: string, taken: (outcome: Outc
         for (const [index, shard] of shards.entries()) {
           // A shard is rewritten when it gained entries or holds ones no file uses any more.
           if (shard.changed || shard.used.includes(0)) {
-            const payload = serialize({ fingerprint, ...keptAndAdded(shard) });
-            // The digest goes first, written without copying both into one more buffer.
-            await store.write(shardName(index), [sha256Bytes(payload), payload]);
+            const payload = serialize(keptAndAdded(shard));
+            // The digest goes first, written without copying the rest into one more buffer.
+            const digest = createHash('sha256').update(header).update(payload).digest();
+            await store.write(shardName(index), [digest, header, payload]);
           }
           // Each shard is let go of once written, so saving never holds a second copy of it all.
           release(shard);

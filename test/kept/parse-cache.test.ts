@@ -1,4 +1,5 @@
-import { appendFile, mkdtemp, readdir, rename, truncate } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { appendFile, mkdtemp, readdir, readFile, rename, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -88,6 +89,27 @@ describe('the parse cache', () => {
     expect(after.cache?.hits).toBeLessThan(2100);
     expect(after.cache?.notes).toEqual([expect.stringMatching(/^ignored 1 damaged parse-cache shard\(s\) in .*; their files were parsed again$/)]);
     // The damaged shard was rewritten whole.
+    expect((await load(root)).cache?.hits).toBe(2100);
+  });
+
+  it('ignores a shard written by other validation code from its first line, never reading its entries', async () => {
+    const root = await committedCatalogue();
+    const cold = await load(root);
+    const shards = (await readdir(parseCacheDir(root))).filter((name) => name.endsWith('.bin'));
+    const stale = path.join(parseCacheDir(root), shards[0]!);
+    // The same format, another fingerprint, and entries no deserializer could read, sealed with a
+    // digest that matches: only a shard read no further than its first line is not called damaged.
+    const bytes = await readFile(stale);
+    const lineEnd = bytes.indexOf(0x0a, 32);
+    const [name, format] = bytes.toString('utf8', 32, lineEnd).split(' ');
+    const sealed = Buffer.concat([Buffer.from(`${name} ${format} ${'0'.repeat(64)}\n`), Buffer.from('not entries of any format')]);
+    await writeFile(stale, Buffer.concat([createHash('sha256').update(sealed).digest(), sealed]));
+
+    const after = await load(root);
+    expect(after.content).toEqual(cold.content);
+    expect(after.cache?.hits).toBeLessThan(2100);
+    expect(after.cache?.notes).toEqual(['ignored 1 parse-cache shard(s) written by other validation code']);
+    // Written again by this code.
     expect((await load(root)).cache?.hits).toBe(2100);
   });
 
