@@ -15,11 +15,11 @@ export async function writeSiteFile(outDir: string, sitePath: string, contents: 
 
 /**
  * Writes data files into the site being built, as they are made, or as a previous build made them
- * when `store` kept a file made from the same records. One at a time, written by this thread
- * itself: handed to Node's pool of I/O threads (64 at once, each an open, a write and a close), the
- * 11,600 files of a cold build kept this thread busier than writing them did, and the pool's
- * threads took the second core from the database's thread (performance-history.md, "Data files
- * written at once").
+ * when `store` kept a file made from the same records. One at a time, each written at once: a
+ * file is made on this thread anyway, and written through Node's pool of I/O threads (64 at once,
+ * each an open, a write and a close), the 11,600 files of a cold build kept this thread busier
+ * than writing them itself, while the pool's threads took the second core from the database's
+ * thread (performance-history.md, "Data files written at once").
  */
 export async function emitDataFiles(dataFiles: Iterable<DataFile>, outDir: string, store?: OutputStore): Promise<void> {
   // Each folder made once, not once per file: 11,600 calls took a second of a profiled cold build.
