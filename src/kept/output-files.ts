@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, renameSync, statSync, writeFileSync, type BigIntStats } from 'node:fs';
-import { copyFile, mkdir, open, readdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { existsSync, linkSync, statSync, type BigIntStats } from 'node:fs';
+import { copyFile, link, mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { feedFile, fileIdentity, fileIdentityOf, settledIdentity, sha256Hex, withOpenFile } from './digests.ts';
+import { feedFile, fileIdentity, settledIdentity, sha256Hex, withOpenFile } from './digests.ts';
 import { codeFingerprint, type SourceLayer } from './fingerprint.ts';
 import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
 
@@ -228,24 +228,15 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
       if (reusedKeys.delete(key)) counts.reused--;
       counts.made++;
       const incoming = store.incoming(path.join('files', key));
-      // Linked, renamed and noted at once, as `reuse` links: changes to folders, not waits for the
-      // disk. Through Node's pool of I/O threads, the three steps for each of a cold build's 11,600
-      // data files kept this thread busier than doing them itself, and the pool's threads took the
-      // second core from the database's thread (performance-history.md, "Data files written at once").
       try {
-        try {
-          linkSync(target, incoming);
-        } catch {
-          if (contents === undefined) copyFileSync(target, incoming);
-          else writeFileSync(incoming, contents);
-        }
+        await link(target, incoming).catch(() => (contents === undefined ? copyFile(target, incoming) : writeFile(incoming, contents)));
         const kept = path.join(filesDir, key);
-        renameSync(incoming, kept);
+        await rename(incoming, kept);
         // Noted now, though not settled (see `settledMs` in digests.ts): this build has just written
         // these bytes into its own staging folder, which nothing else writes to, and any later write
         // changes the size or the time. Left for the next build to read, every file a cold build
         // made was hashed again by the rebuild after it: 4 GB at a million reports.
-        const identity = fileIdentityOf(kept);
+        const identity = await stat(kept, { bigint: true }).then(fileIdentity, () => undefined);
         next[key] = { sha256, ...(identity !== undefined ? { checked: identity } : {}) };
       } catch {
         await rm(incoming, { force: true }); // not kept: the next build makes this file again
