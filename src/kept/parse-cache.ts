@@ -12,12 +12,12 @@ import { reusedBufferReads } from './reused-buffers.ts';
  * and their path (what the outcome depends on), so a rebuild after a few edits parses only those.
  *
  * The cache is split into 16 shards by path, each stored as a SHA-256 digest, a line naming the
- * format and the validation code that wrote it, and its serialized entries. A shard written by
- * other code is ignored as soon as its line is read, and one whose digest does not match (a
- * truncated or corrupt file) once it is hashed; either way its files are parsed again: a cache can
- * make a build faster, never different. The line comes first because after any change to that code
- * every shard is stale: checked inside the entries, a million of them were deserialised only to be
- * dropped, 13 s of the first build after the change.
+ * validation code that wrote it (its fingerprint, which folds in this format), and its serialized
+ * entries. A shard written by other code is ignored as soon as its line is read, and one whose
+ * digest does not match (a truncated or corrupt file) once it is hashed; either way its files are
+ * parsed again: a cache can make a build faster, never different. The line comes first because
+ * after any change to that code every shard is stale: checked inside the entries, a million of
+ * them were deserialized only to be dropped, 13 s of the first build after the change.
  *
  * A shard holds its entries in path order: its paths as one text, a line each, and their blob
  * ids as another. Files are looked up in path order too (the loaders list them sorted), so each
@@ -130,8 +130,8 @@ export const parseCacheCodeLayers = ['schema', 'domain', 'kept', 'load'] as cons
  */
 const validatorFingerprint = () => codeFingerprint(parseCacheCodeLayers, [`parse-cache ${formatVersion}`]);
 
-/** The line after a shard's digest: its format and the fingerprint of the code that wrote it. */
-const headerOf = (fingerprint: string): Buffer => Buffer.from(`parse-cache ${formatVersion} ${fingerprint}\n`);
+/** The line after a shard's digest: the fingerprint of the code that wrote it, which folds in the format. */
+const headerOf = (fingerprint: string): Buffer => Buffer.from(`parse-cache ${fingerprint}\n`);
 
 async function readShard<Outcome>(file: string, header: Buffer, read: (file: string) => Promise<Buffer | undefined>, taken: (outcome: Outcome) => Outcome): Promise<Shard<Outcome> | 'missing' | 'corrupt' | 'stale'> {
   const bytes = await read(file);

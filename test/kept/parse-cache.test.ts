@@ -97,12 +97,13 @@ describe('the parse cache', () => {
     const cold = await load(root);
     const shards = (await readdir(parseCacheDir(root))).filter((name) => name.endsWith('.bin'));
     const stale = path.join(parseCacheDir(root), shards[0]!);
-    // The same format, another fingerprint, and entries no deserializer could read, sealed with a
+    // Its first line with another fingerprint, and entries no deserializer could read, sealed with a
     // digest that matches: only a shard read no further than its first line is not called damaged.
     const bytes = await readFile(stale);
     const lineEnd = bytes.indexOf(0x0a, 32);
-    const [name, format] = bytes.toString('utf8', 32, lineEnd).split(' ');
-    const sealed = Buffer.concat([Buffer.from(`${name} ${format} ${'0'.repeat(64)}\n`), Buffer.from('not entries of any format')]);
+    const [name, fingerprint] = bytes.toString('utf8', 32, lineEnd).split(' ');
+    const other = '0'.repeat(fingerprint!.length);
+    const sealed = Buffer.concat([Buffer.from(`${name} ${other}\n`), Buffer.from('not entries of any format')]);
     await writeFile(stale, Buffer.concat([createHash('sha256').update(sealed).digest(), sealed]));
 
     const after = await load(root);
