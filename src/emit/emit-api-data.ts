@@ -48,19 +48,36 @@ export async function emitDataFiles(dataFiles: Iterable<DataFile>, outDir: strin
   // coarse levels is 16 MB, and a level's 32 files could all be in flight at once. A new file starts
   // as soon as one is done, not when a whole batch is: waiting for a batch's slowest write left
   // this thread idle for a third of the time it spent on data files.
-  const inFlight = new Set<Promise<void>>();
+  let running = 0;
+  let failure: { error: unknown } | undefined;
+  // The loop waits on one promise, woken by the next file done. It raced every file in flight
+  // instead, which gave each of them a reaction per file started after it: some 64 per file, a
+  // million at a million reports, and all but one of them a promise resolved twice. In profiles
+  // the data files took 3.7 s of a one-report rebuild's thread at 100k / 1M instead of 6.5, and
+  // 6.5 s of a cold build's at 10k / 100k instead of 8.4.
+  let wake: (() => void) | undefined;
+  const settled = () => {
+    running--;
+    const waiting = wake;
+    wake = undefined;
+    waiting?.();
+  };
+  const nextSettled = () => new Promise<void>((resolve) => (wake = resolve));
   try {
     for (const file of dataFiles) {
-      while (inFlight.size >= filesInFlight || textInFlight > textInFlightLimit) await Promise.race(inFlight);
-      const writing: Promise<void> = emit(file).finally(() => inFlight.delete(writing));
-      inFlight.add(writing);
+      while (failure === undefined && (running >= filesInFlight || textInFlight > textInFlightLimit)) await nextSettled();
+      if (failure !== undefined) break;
+      running++;
+      emit(file).then(settled, (error: unknown) => {
+        failure ??= { error };
+        settled();
+      });
     }
-    await Promise.all(inFlight);
-  } catch (error) {
-    // Nothing may still be writing into the site when the caller removes it.
-    await Promise.allSettled(inFlight);
-    throw error;
+  } finally {
+    // Nothing may still be writing into the site when this returns, nor when the caller removes it after a failure.
+    while (running > 0) await nextSettled();
   }
+  if (failure !== undefined) throw failure.error;
 }
 
 /**

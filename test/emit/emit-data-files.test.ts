@@ -1,0 +1,77 @@
+import { mkdtemp, readdir, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import type { DataFile } from '../../src/api/data-products/product.ts';
+import { emitDataFiles } from '../../src/emit/emit-api-data.ts';
+
+const folder = '/_data/emitted/';
+const fileOf = (index: number, bytes: number): DataFile => ({ sitePath: `${folder}${index}.json`, contents: () => `${index}`.padEnd(bytes, ' ') });
+
+/** Each written file's size, by name. */
+async function sizesIn(site: string): Promise<Record<string, number>> {
+  const directory = path.join(site, ...folder.split('/').filter(Boolean));
+  const names = await readdir(directory).catch(() => []);
+  return Object.fromEntries(await Promise.all(names.map(async (name) => [name, (await stat(path.join(directory, name))).size] as const)));
+}
+
+/**
+ * A failing file or list of files, with `fileBytes` files in flight: emitDataFiles must say why
+ * only once nothing it started is still writing. The build removes the site being made when a step
+ * fails, and a write still going on would put a file back into it, or fail on the removed folder
+ * after the build has said why it stopped.
+ */
+const stopsOnceWritten = (failing: (files: DataFile[]) => Iterable<DataFile>, message: string) => async () => {
+  const site = await mkdtemp(path.join(tmpdir(), 'lcr-emit-'));
+  const fileBytes = 256 * 1024;
+  await expect(emitDataFiles(failing(Array.from({ length: 400 }, (_, index) => fileOf(index, fileBytes))), site)).rejects.toThrow(message);
+  const atFailure = await sizesIn(site);
+  await sleep(200);
+  expect(await sizesIn(site)).toEqual(atFailure);
+  // Stopped at the failure, not written through to the end; what was written, written whole.
+  expect(Object.keys(atFailure).length).toBeGreaterThan(0);
+  expect(Object.keys(atFailure).length).toBeLessThan(399);
+  expect(Object.values(atFailure).every((size) => size === fileBytes)).toBe(true);
+};
+
+describe('emitDataFiles', () => {
+  it('writes every file it is given, many more than it writes at once', async () => {
+    const site = await mkdtemp(path.join(tmpdir(), 'lcr-emit-'));
+    await emitDataFiles(
+      Array.from({ length: 600 }, (_, index) => fileOf(index, 100 + index)),
+      site,
+    );
+    const sizes = await sizesIn(site);
+    expect(Object.keys(sizes)).toHaveLength(600);
+    for (let index = 0; index < 600; index++) expect(sizes[`${index}.json`]).toBe(100 + index);
+  });
+
+  it(
+    'stops at a file whose contents cannot be made, once every file it started is written',
+    stopsOnceWritten(
+      (files) =>
+        files.map((file, index) =>
+          index === 150
+            ? {
+                ...file,
+                contents: () => {
+                  throw new Error('no contents for file 150');
+                },
+              }
+            : file,
+        ),
+      'no contents for file 150',
+    ),
+  );
+
+  it(
+    'stops when the list of files fails, once every file it started is written',
+    stopsOnceWritten(function* (files) {
+      for (const [index, file] of files.entries()) {
+        if (index === 150) throw new Error('the list failed at file 150');
+        yield file;
+      }
+    }, 'the list failed at file 150'),
+  );
+});
