@@ -17,10 +17,10 @@ async function sizesIn(site: string): Promise<Record<string, number>> {
 }
 
 /**
- * A failing file or list of files, with `fileBytes` files in flight: emitDataFiles must say why
- * only once nothing it started is still writing. The build removes the site being made when a step
- * fails, and a write still going on would put a file back into it, or fail on the removed folder
- * after the build has said why it stopped.
+ * A failing file, or list of files, among files of 256 KB: emitDataFiles must say why only once
+ * nothing it started is still writing. The build removes the site being made when a step fails,
+ * and a write still going on would put a file back into it, or fail on the removed folder after the
+ * build has said why it stopped.
  */
 const stopsOnceWritten = (failing: (files: DataFile[]) => Iterable<DataFile>, message: string) => async () => {
   const site = await mkdtemp(path.join(tmpdir(), 'lcr-emit-'));
