@@ -1,11 +1,12 @@
-// npm run bench [-- --sizes 1000,100000 --reports-per-landmark 10 --skews 0,1.1 --requests 100 --routes nearby,landmark --build-sizes 1000:10000,10000:100000 --search-sizes 1000,100000 --cold-pairs 3 --rebuild-baseline REV --rebuild-pairs 3]
+// npm run bench [-- --sizes 1000,100000 --reports-per-landmark 10 --skews 0,1.1 --requests 100 --routes nearby,landmark --build-sizes 1000:10000,10000:100000 --search-sizes 1000,100000 --cold-pairs 3 --rebuild-rounds 3 --rebuild-baseline REV --rebuild-pairs 3]
 //
 // Measures, on deterministic synthetic catalogues written to a temporary folder (never content/):
 // - validation time of the content loader on 10k report files;
 // - the build at each --build-sizes pair: wall time against the parse floor, peak memory, files,
 //   largest file, the rebuilds after 1, 10 and 100 reports changed, and the first build after
 //   `npm run validate`, from the parse cache alone (scripts/lib/bench-build.ts); with
-//   --cold-pairs N, the floor and the cold build N times in turn and the median of their ratios; with
+//   --cold-pairs N, the floor and the cold build N times in turn and the median of their ratios;
+//   --rebuild-rounds N (3 unless given), that many one-report rebuilds and their median; with
 //   --rebuild-baseline, a git revision of this repository, also --rebuild-pairs one-report rebuilds
 //   of the same tree by that revision's code and this code, taken in turn, and their ratio;
 // - per-route latency, workerd CPU time and the largest answer in bytes per request at each
@@ -58,6 +59,7 @@ const { values } = parseArgs({
     'rebuild-baseline': { type: 'string' },
     'rebuild-pairs': { type: 'string', default: '3' },
     'cold-pairs': { type: 'string', default: '1' },
+    'rebuild-rounds': { type: 'string', default: '3' },
     'watch-landmarks': { type: 'string', default: '10000' },
     routes: { type: 'string', default: '' },
     help: { type: 'boolean', default: false },
@@ -85,6 +87,11 @@ if (!Number.isInteger(rebuildPairs) || rebuildPairs < 1) {
 const coldPairs = Number(values['cold-pairs']);
 if (!Number.isInteger(coldPairs) || coldPairs < 1) {
   console.error(`--cold-pairs must be a whole number of at least 1, not "${values['cold-pairs']}".`);
+  process.exit(2);
+}
+const rebuildRounds = Number(values['rebuild-rounds']);
+if (!Number.isInteger(rebuildRounds) || rebuildRounds < 1) {
+  console.error(`--rebuild-rounds must be a whole number of at least 1, not "${values['rebuild-rounds']}".`);
   process.exit(2);
 }
 const coldStarts = Number(values['cold-starts']);
@@ -257,7 +264,7 @@ try {
   await benchSearchRelevance();
   for (const size of searchSizes) await benchSearchIndex(size);
   const baseline = values['rebuild-baseline'] ? { revision: values['rebuild-baseline'], pairs: rebuildPairs } : undefined;
-  if (buildSizes.length > 0) await benchBuild(scratch, buildSizes, baseline, coldPairs);
+  if (buildSizes.length > 0) await benchBuild(scratch, buildSizes, baseline, coldPairs, rebuildRounds);
   for (const size of sizes) for (const skew of skews) await benchRoutes(size, skew);
   if (Number(values['watch-landmarks']) > 0) await benchWatch(scratch, Number(values['watch-landmarks']));
 } finally {
