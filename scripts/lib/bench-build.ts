@@ -4,10 +4,10 @@
 // the real build as a person runs it (`node scripts/build.ts`), with its wall time, peak resident
 // memory, file count and largest file (as many pairs of the two, taken in turn, as asked), the
 // rebuilds after 1 (as many times as asked), 10 and 100 reports changed, and the first build after
-// `npm run validate`. Given another
-// revision of this repository, it also times that code's one-report rebuilds of the same tree,
-// alternating with this code's, so a rebuild target set against an earlier day's time is a ratio
-// measured in one run, not two figures from days the machine ran at different speeds.
+// `npm run validate`. Given another revision of this repository, it also times that code's
+// one-report rebuilds of the same tree, alternating with this code's, so a rebuild target set
+// against an earlier day's time is a ratio measured in one run, not two figures from days the
+// machine ran at different speeds.
 import { spawn, execFileSync } from 'node:child_process';
 import { appendFile, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
