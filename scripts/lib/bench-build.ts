@@ -95,7 +95,7 @@ export interface BaselineOptions {
  * `rebuildRounds` one-report rebuilds, each after a report of its own changed: the row gives their
  * median and each, since one took 12 to 20 s on the same tree within an hour at a million reports.
  */
-export async function benchBuild(scratch: string, sizes: readonly [number, number][], baseline?: BaselineOptions, coldPairs = 1, rebuildRounds = 1): Promise<void> {
+export async function benchBuild(scratch: string, sizes: readonly [number, number][], baseline: BaselineOptions | undefined, coldPairs: number, rebuildRounds: number): Promise<void> {
   console.log('\n## Build');
   console.log(`| landmarks / reports | parse floor s | build s | build / floor | peak RSS | live heap | files (of 20,000) | largest file | rebuild after 1${rebuildRounds > 1 ? ` (median, then each of ${rebuildRounds})` : ''} / 10 / 100 reports changed s | rebuild peak RSS, live heap | first build after validate s, peak RSS, live heap |`);
   console.log('|---|---:|---:|---:|---:|---:|---|---|---:|---|---|');
