@@ -1,5 +1,6 @@
 import type { StoredCurrentCondition, StoredLandmarkSummary } from '../schema/api.ts';
 import { conditionOn, nextUpcomingOn } from './condition-timeline.ts';
+import { firstInOrder } from './first-in-order.ts';
 
 /**
  * How current the data set is on a day: which landmarks a report in effect says something about,
@@ -11,16 +12,29 @@ export interface DataCurrency {
   landmarkCount: number;
   /** Landmarks with a report in effect on the day, any condition (open included). */
   withCurrentReport: number;
-  /** Landmarks affected on the day (a condition other than open in effect), most recently confirmed first. */
+  /** Landmarks affected on the day: a condition other than open in effect. */
+  affectedCount: number;
+  /** The first of them as many as asked for, most recently confirmed first. */
   affected: { landmark: StoredLandmarkSummary; condition: StoredCurrentCondition }[];
-  /** Conditions announced by the day to start after it, soonest first, one per landmark. */
+  /** Landmarks with a condition announced by the day to start after it. */
+  announcedCount: number;
+  /** The first of those conditions as many as asked for, soonest first, one per landmark. */
   announced: { landmark: StoredLandmarkSummary; condition: StoredCurrentCondition }[];
   newestObservation: string | null;
 }
 
 const byConfirmation = (a: StoredCurrentCondition, b: StoredCurrentCondition) => (a.lastConfirmedAt < b.lastConfirmedAt ? 1 : a.lastConfirmedAt > b.lastConfirmedAt ? -1 : 0);
 
-export function dataCurrencyOn(landmarks: readonly StoredLandmarkSummary[], day: string): DataCurrency {
+/** How many of the affected and the announced landmarks a caller shows. */
+export interface Shown {
+  affected: number;
+  announced: number;
+}
+
+type Entry = DataCurrency['affected'][number];
+const soonestFirst = (a: Entry, b: Entry) => (a.condition.from < b.condition.from ? -1 : a.condition.from > b.condition.from ? 1 : 0);
+
+export function dataCurrencyOn(landmarks: readonly StoredLandmarkSummary[], day: string, shown: Shown): DataCurrency {
   let withCurrentReport = 0;
   let newestObservation: string | null = null;
   const affected: DataCurrency['affected'] = [];
@@ -35,7 +49,14 @@ export function dataCurrencyOn(landmarks: readonly StoredLandmarkSummary[], day:
     if (next) announced.push({ landmark, condition: next });
     if (landmark.latestObservedAt !== null && (newestObservation === null || landmark.latestObservedAt > newestObservation)) newestObservation = landmark.latestObservedAt;
   }
-  affected.sort((a, b) => byConfirmation(a.condition, b.condition));
-  announced.sort((a, b) => (a.condition.from < b.condition.from ? -1 : a.condition.from > b.condition.from ? 1 : 0));
-  return { day, landmarkCount: landmarks.length, withCurrentReport, affected, announced, newestObservation };
+  return {
+    day,
+    landmarkCount: landmarks.length,
+    withCurrentReport,
+    affectedCount: affected.length,
+    affected: firstInOrder(affected, shown.affected, (a, b) => byConfirmation(a.condition, b.condition)),
+    announcedCount: announced.length,
+    announced: firstInOrder(announced, shown.announced, soonestFirst),
+    newestObservation,
+  };
 }

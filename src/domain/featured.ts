@@ -1,5 +1,6 @@
 import type { StoredLandmarkSummary } from '../schema/api.ts';
 import { addDays, dayOf } from '../schema/calendar.ts';
+import { firstInOrder } from './first-in-order.ts';
 import { summaryForDays, type DayRange } from './summary-for-days.ts';
 
 export const popularCount = 50;
@@ -13,15 +14,15 @@ export const popularityOf = (landmark: { wikipediaEditions: number | null }): nu
  * read yet follow those with one, ordered by how much there is to read about them, then by name.
  */
 export function popularLandmarks(landmarks: readonly StoredLandmarkSummary[], count = popularCount): StoredLandmarkSummary[] {
-  return [...landmarks]
-    .sort(
-      (a, b) =>
-        popularityOf(b) - popularityOf(a) ||
-        b.reportCount - a.reportCount ||
-        a.name.localeCompare(b.name, 'en') ||
-        (a.slug < b.slug ? -1 : 1),
-    )
-    .slice(0, count);
+  return firstInOrder(
+    landmarks,
+    count,
+    (a, b) =>
+      popularityOf(b) - popularityOf(a) ||
+      b.reportCount - a.reportCount ||
+      a.name.localeCompare(b.name, 'en') ||
+      (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0),
+  );
 }
 
 /** `count` distinct indexes below `total` (all of them when there are fewer), from the given randomness. */
@@ -70,7 +71,8 @@ function latestConfirmationDay(landmarks: readonly StoredLandmarkSummary[]): str
   let latest = '';
   for (const landmark of landmarks) {
     const confirmed = landmark.conditionTimeline[0]?.lastConfirmedAt;
-    if (confirmed !== undefined && dayOf(confirmed) > latest) latest = dayOf(confirmed);
+    const day = confirmed === undefined ? '' : dayOf(confirmed);
+    if (day > latest) latest = day;
   }
   // No report yet: every answer is "unknown", whatever the day.
   return latest || '1970-01-01';

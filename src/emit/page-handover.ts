@@ -32,12 +32,7 @@ export interface CatalogueOnPages {
   /** The UTC day of the build: the pages say how current the data is as of it. */
   builtOn: string;
   /** How current the data is on that day: the counts, and the first of the affected and announced landmarks. */
-  currency: Omit<DataCurrency, 'affected' | 'announced'> & {
-    affectedCount: number;
-    announcedCount: number;
-    affected: DataCurrency['affected'];
-    announced: DataCurrency['announced'];
-  };
+  currency: DataCurrency;
   popular: StoredLandmarkSummary[];
   /** The latest changes, the latest first: the changes feed's end. */
   latestChanges: StoredChange[];
@@ -47,16 +42,9 @@ export interface CatalogueOnPages {
 /** The same rankings the API's /featured and /changes serve (the feed's order is the one the data files were made in), as of the build. */
 export function catalogueOnPages(catalogue: Catalogue, builtOn: string): CatalogueOnPages {
   const summaries = summariesOf(catalogue.landmarks);
-  const { affected, announced, ...currency } = dataCurrencyOn(summaries, builtOn);
   return {
     builtOn,
-    currency: {
-      ...currency,
-      affectedCount: affected.length,
-      announcedCount: announced.length,
-      affected: affected.slice(0, affectedShown),
-      announced: announced.slice(0, announcedShown),
-    },
+    currency: dataCurrencyOn(summaries, builtOn, { affected: affectedShown, announced: announcedShown }),
     popular: popularLandmarks(summaries, popularShown),
     latestChanges: lastChanges(catalogue.reports, catalogue.siteUrl, changesShown).reverse(),
     worldMap: worldMapMarkers(summaries),

@@ -127,12 +127,24 @@ export function worldMapMarkers(landmarks: readonly StoredLandmarkSummary[], max
   }
   // Each landmark's shown condition is found once, not once per cell size tried (up to twelve).
   const entries = landmarks.map(cellEntryOf);
-  let cellDegrees = cellSizesInDegrees[0]!;
-  let cells = cellsOf(entries, cellDegrees);
-  for (const size of cellSizesInDegrees.slice(1)) {
-    if (cells.length <= maxMarkers) break;
-    cellDegrees = size;
-    cells = cellsOf(entries, size);
+  const cellDegrees = cellSizesInDegrees.find((size) => occupiedCells(entries, size) <= maxMarkers) ?? cellSizesInDegrees.at(-1)!;
+  return { kind: 'cells', cellDegrees, cells: cellsOf(entries, cellDegrees) };
+}
+
+/**
+ * How many cells of this size hold a landmark, counted in a flag per cell: tallying every size
+ * tried, until one fitted, took 0.4 s of a one-report rebuild at 100k landmarks.
+ */
+function occupiedCells(entries: readonly CellEntry[], degrees: number): number {
+  const rows = Math.floor(180 / degrees) + 1;
+  const occupied = new Uint8Array((Math.floor(360 / degrees) + 1) * rows);
+  let count = 0;
+  for (const { lon, lat } of entries) {
+    const cell = Math.floor((lon + 180) / degrees) * rows + Math.floor((lat + 90) / degrees);
+    if (occupied[cell] === 0) {
+      occupied[cell] = 1;
+      count++;
+    }
   }
-  return { kind: 'cells', cellDegrees, cells };
+  return count;
 }

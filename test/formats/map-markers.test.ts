@@ -69,6 +69,15 @@ describe('the world map', () => {
     expect(map.cells.reduce((sum, cell) => sum + cell.affectedCount, 0)).toBe(Math.ceil(landmarks.length / 3));
   });
 
+  it('draws the smallest cells that fit, and the largest when none do', () => {
+    // 6 degrees of longitude apart: two cells of 5 and of 6 degrees, one of 9.
+    const close = worldMapMarkers([landmark('west', 1, 1), landmark('east', 1, 7)], 1);
+    expect(close).toMatchObject({ kind: 'cells', cellDegrees: 9, cells: [{ landmarkCount: 2 }] });
+    const apart = worldMapMarkers([landmark('west', 1, -100), landmark('east', 1, 100)], 1);
+    expect(apart).toMatchObject({ kind: 'cells', cellDegrees: 90 });
+    if (apart.kind === 'cells') expect(apart.cells.map((cell) => cell.landmarkCount)).toEqual([1, 1]);
+  });
+
   it('keeps a cell standing out until the last of its affected landmarks stops being current', () => {
     const near = (index: number, current?: { condition: Condition; currentUntil: string }) => landmark(`near${index}`, 10.1 + index / 100, 10.1, current);
     const landmarks = [
