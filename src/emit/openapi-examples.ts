@@ -2,6 +2,7 @@ import { ApiError } from '../api/api-error.ts';
 import { apiOperations, operationOrder, type ApiOperation, type OperationId } from '../api/api-operations.ts';
 import { publishedLandmark, type Catalogue } from '../domain/catalogue.ts';
 import { lastChanges } from '../domain/changes.ts';
+import { firstInOrder } from '../domain/first-in-order.ts';
 import type { DataStore } from '../api/data-products.ts';
 import type { OperationContext } from '../api/operations/context.ts';
 import type { ExampleSubject } from '../api/operations/declaration.ts';
@@ -47,8 +48,10 @@ const typicalReportCount = 5;
 function exampleLandmark(catalogue: Catalogue): CatalogueLandmark | undefined {
   const distance = (landmark: CatalogueLandmark) =>
     landmark.reportCount <= typicalReportCount ? typicalReportCount - landmark.reportCount : landmark.reportCount;
-  return [...catalogue.landmarks].sort(
-    (a, b) => distance(a) - distance(b) || (b.wikipediaEditions ?? 0) - (a.wikipediaEditions ?? 0) || (a.slug < b.slug ? -1 : 1),
+  return firstInOrder(
+    catalogue.landmarks,
+    1,
+    (a, b) => distance(a) - distance(b) || (b.wikipediaEditions ?? 0) - (a.wikipediaEditions ?? 0) || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0),
   )[0];
 }
 
