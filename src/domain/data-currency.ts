@@ -14,11 +14,11 @@ export interface DataCurrency {
   withCurrentReport: number;
   /** Landmarks affected on the day: a condition other than open in effect. */
   affectedCount: number;
-  /** The first of them as many as asked for, most recently confirmed first. */
+  /** As many of them as asked for, the most recently confirmed first. */
   affected: { landmark: StoredLandmarkSummary; condition: StoredCurrentCondition }[];
   /** Landmarks with a condition announced by the day to start after it. */
   announcedCount: number;
-  /** The first of those conditions as many as asked for, soonest first, one per landmark. */
+  /** As many of those conditions as asked for, the soonest first, one per landmark. */
   announced: { landmark: StoredLandmarkSummary; condition: StoredCurrentCondition }[];
   newestObservation: string | null;
 }

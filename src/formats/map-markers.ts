@@ -132,8 +132,9 @@ export function worldMapMarkers(landmarks: readonly StoredLandmarkSummary[], max
 }
 
 /**
- * How many cells of this size hold a landmark, counted in a flag per cell: tallying every size
- * tried, until one fitted, took 0.4 s of a one-report rebuild at 100k landmarks.
+ * How many cells of this size hold a landmark, counted in a flag per cell: with every size tried
+ * tallied until one fitted, the map took 0.28-0.37 s of a build at 100k landmarks, 0.15-0.19 s
+ * with only the size it draws tallied.
  */
 function occupiedCells(entries: readonly CellEntry[], degrees: number): number {
   const rows = Math.floor(180 / degrees) + 1;
