@@ -85,14 +85,25 @@ function cellEntryOf(landmark: StoredLandmarkSummary): CellEntry {
   return { lon, lat, affected: shown && shown.condition !== 'open' ? { condition: shown.condition, currentUntil: shown.currentUntil } : undefined };
 }
 
+/** A grid of cells `degrees` wide and high: a place's column counts from the antimeridian, its row from the south pole. */
+function gridOf(degrees: number) {
+  return {
+    columns: Math.floor(360 / degrees) + 1,
+    rows: Math.floor(180 / degrees) + 1,
+    column: (lon: number) => Math.floor((lon + 180) / degrees),
+    row: (lat: number) => Math.floor((lat + 90) / degrees),
+  };
+}
+
 function cellsOf(entries: readonly CellEntry[], degrees: number): MarkerCell[] {
   interface Tally { column: number; row: number; lonSum: number; latSum: number; landmarkCount: number; affectedCount: number; longest?: CellEntry['affected'] }
   // Keyed by a number, not a "column:row" text: at 100k landmarks, a text per landmark and size tried took a second of the build.
-  const rows = Math.floor(180 / degrees) + 1;
+  const grid = gridOf(degrees);
+  const rows = grid.rows;
   const tallies = new Map<number, Tally>();
   for (const { lon, lat, affected } of entries) {
-    const column = Math.floor((lon + 180) / degrees);
-    const row = Math.floor((lat + 90) / degrees);
+    const column = grid.column(lon);
+    const row = grid.row(lat);
     let tally = tallies.get(column * rows + row);
     if (!tally) {
       tally = { column, row, lonSum: 0, latSum: 0, landmarkCount: 0, affectedCount: 0 };
@@ -137,11 +148,11 @@ export function worldMapMarkers(landmarks: readonly StoredLandmarkSummary[], max
  * with only the size it draws tallied.
  */
 function occupiedCells(entries: readonly CellEntry[], degrees: number): number {
-  const rows = Math.floor(180 / degrees) + 1;
-  const occupied = new Uint8Array((Math.floor(360 / degrees) + 1) * rows);
+  const grid = gridOf(degrees);
+  const occupied = new Uint8Array(grid.columns * grid.rows);
   let count = 0;
   for (const { lon, lat } of entries) {
-    const cell = Math.floor((lon + 180) / degrees) * rows + Math.floor((lat + 90) / degrees);
+    const cell = grid.column(lon) * grid.rows + grid.row(lat);
     if (occupied[cell] === 0) {
       occupied[cell] = 1;
       count++;
