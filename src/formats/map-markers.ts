@@ -85,13 +85,18 @@ function cellEntryOf(landmark: StoredLandmarkSummary): CellEntry {
   return { lon, lat, affected: shown && shown.condition !== 'open' ? { condition: shown.condition, currentUntil: shown.currentUntil } : undefined };
 }
 
-/** A grid of cells `degrees` wide and high: a place's column counts from the antimeridian, its row from the south pole. */
+/**
+ * A grid of cells `degrees` wide and high: a place's column counts from the antimeridian, its row
+ * from the south pole, and each cell has a number below `cells`.
+ */
 function gridOf(degrees: number) {
+  const columns = Math.floor(360 / degrees) + 1;
+  const rows = Math.floor(180 / degrees) + 1;
   return {
-    columns: Math.floor(360 / degrees) + 1,
-    rows: Math.floor(180 / degrees) + 1,
+    cells: columns * rows,
     column: (lon: number) => Math.floor((lon + 180) / degrees),
     row: (lat: number) => Math.floor((lat + 90) / degrees),
+    cell: (column: number, row: number) => column * rows + row,
   };
 }
 
@@ -99,15 +104,15 @@ function cellsOf(entries: readonly CellEntry[], degrees: number): MarkerCell[] {
   interface Tally { column: number; row: number; lonSum: number; latSum: number; landmarkCount: number; affectedCount: number; longest?: CellEntry['affected'] }
   // Keyed by a number, not a "column:row" text: at 100k landmarks, a text per landmark and size tried took a second of the build.
   const grid = gridOf(degrees);
-  const rows = grid.rows;
   const tallies = new Map<number, Tally>();
   for (const { lon, lat, affected } of entries) {
     const column = grid.column(lon);
     const row = grid.row(lat);
-    let tally = tallies.get(column * rows + row);
+    const cell = grid.cell(column, row);
+    let tally = tallies.get(cell);
     if (!tally) {
       tally = { column, row, lonSum: 0, latSum: 0, landmarkCount: 0, affectedCount: 0 };
-      tallies.set(column * rows + row, tally);
+      tallies.set(cell, tally);
     }
     tally.lonSum += lon;
     tally.latSum += lat;
@@ -149,10 +154,10 @@ export function worldMapMarkers(landmarks: readonly StoredLandmarkSummary[], max
  */
 function occupiedCells(entries: readonly CellEntry[], degrees: number): number {
   const grid = gridOf(degrees);
-  const occupied = new Uint8Array(grid.columns * grid.rows);
+  const occupied = new Uint8Array(grid.cells);
   let count = 0;
   for (const { lon, lat } of entries) {
-    const cell = grid.column(lon) * grid.rows + grid.row(lat);
+    const cell = grid.cell(grid.column(lon), grid.row(lat));
     if (occupied[cell] === 0) {
       occupied[cell] = 1;
       count++;
