@@ -295,6 +295,24 @@ function withEditedReport(catalogue: Catalogue, index: number): Catalogue {
   return { ...catalogue, reports, landmarks };
 }
 
+/**
+ * The same catalogue with the report at `removed` taken out, and a copy of the one at `copied` put in
+ * under a new id that sorts right after it.
+ */
+function withReportsAddedAndRemoved(catalogue: Catalogue, removed: number, copied: number): Catalogue {
+  const source = catalogue.reports[copied]!;
+  const added = { ...source, id: `${source.id}0` };
+  const gone = catalogue.reports[removed]!.id;
+  // Each new position's report in the catalogue before, the copy at the position after its source.
+  const from = catalogue.reports.flatMap((_, position) => (position === removed ? [] : position === copied ? [position, position] : [position]));
+  const reports = from.map((position, index) => (index > 0 && from[index - 1] === position ? added : catalogue.reports[position]!));
+  const landmarks = catalogue.landmarks.map((landmark) => ({
+    ...landmark,
+    reports: [...landmark.reports.filter((report) => report.id !== gone), ...(landmark.slug === added.landmark.slug ? [added] : [])],
+  }));
+  return { ...catalogue, reports, landmarks, bodies: (report) => catalogue.bodies(report === added ? source : report), evidence: (position) => catalogue.evidence(from[position]!) };
+}
+
 const partHashes = (resource: DatapackageResource) => resource.parts!.map((part) => part.hash);
 
 describe('the parts of a split download', () => {
@@ -514,6 +532,30 @@ describe('the SQLite database kept between builds', () => {
     expect(sha256(await databaseBytes(afterEdit))).toBe(sha256(await databaseBytes(cold)));
     expect((await writeFromNdjson(await databaseJob(after, { ...kept, fingerprint: 'code v2' }))).rows.copied).toBe(0);
     expect((await readdir(kept.dir)).sort()).toEqual(['database.sqlite', 'manifest.json', 'part-1']);
+  });
+
+  it('starts from the last database when reports were added and removed, and comes out as a build without it makes it', async () => {
+    const kept = { dir: await mkdtemp(path.join(tmpdir(), 'lcr-kept-database-')), fingerprint: 'code v1' };
+    await writeFromNdjson(await databaseJob(await emitInto(catalogue, limit, { rowsPerPart }), kept));
+    const changed = withReportsAddedAndRemoved(catalogue, 20, 90);
+    const after = await emitInto(changed, limit, { rowsPerPart });
+    const withKept = await databaseJob(after, kept);
+    const written = await writeFromNdjson(withKept);
+    const cold = await databaseJob(after, undefined);
+    await writeFromNdjson(cold);
+    const rowCount = changed.reports.length + changed.landmarks.length;
+    expect(written.rows.total).toBe(rowCount);
+    // The parts holding the removed and the added report, and their landmarks', are read from NDJSON.
+    expect(written.rows.copied).toBeGreaterThan(rowCount - 4 * 3 * rowsPerPart);
+    expect(written.rows.copied).toBeLessThan(rowCount);
+    expect(sha256(await databaseBytes(withKept))).toBe(sha256(await databaseBytes(cold)));
+    const database = new DatabaseSync(path.join(withKept.directory, withKept.fileName), { readOnly: true });
+    expect(database.prepare('SELECT id FROM reports').all().map(({ id }) => id)).toEqual(changed.reports.map(({ id }) => id));
+    database.close();
+    // And the database it kept is the next build's start as well.
+    const again = await databaseJob(after, kept);
+    expect((await writeFromNdjson(again)).rows.copied).toBe(rowCount);
+    expect(sha256(await databaseBytes(again))).toBe(sha256(await databaseBytes(cold)));
   });
 
   it('links the parts that kept their bytes to the last build\'s, and writes the others as a build without them does', async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { partFileName } from '../../formats/download-resources.ts';
 import { flattenRecord } from '../../formats/flat-columns.ts';
-import { buildingDatabaseFile, keepDatabase, letGoOfKeptDatabase, readKeptDatabase, removeAbandonedDatabases, type KeptDatabase, type LoadedFrom } from '../../kept/database.ts';
+import { buildingDatabaseFile, keepDatabase, readKeptDatabase, removeAbandonedDatabases, sortsBefore, takeKeptDatabase, type KeptDatabase, type LoadedFile, type LoadedFrom } from '../../kept/database.ts';
 import { csvRow } from './csv.ts';
 import { writeSqliteDatabase, type SqliteTable, type TableRun } from './sqlite-database.ts';
 import { binaryParts, copyBinaryDownload, type ListedDownload, type Piece, type WrittenDownload } from './split-files.ts';
@@ -165,23 +165,24 @@ function makeTablePieces({ name, files, columns }: NdjsonTable, job: FromNdjsonJ
 }
 
 /**
- * The table's rows, file by file: copied from the kept database when it holds the rows of a file
- * with the same bytes, else parsed, flattened and inserted. Unless `piecesMade` (makeTablePieces
+ * The table's rows, file by file: kept in the kept database when it holds the rows of a file with
+ * the same bytes, else parsed, flattened and inserted. Unless `piecesMade` (makeTablePieces
  * made them first), a file's text pieces are made on the way: its CSV rows from the flattened rows
  * (parsed for them alone when the database copies them), its JSON elements from its lines as they
  * are. `loaded` gets each file's SHA-256 and rows as they are known, the notes to keep the new
  * database with; `made` the pieces, text by text.
  */
 function* tableRuns(
-  { name, files, columns }: NdjsonTable,
+  { name, files, columns, primaryKey }: NdjsonTable,
   job: FromNdjsonJob,
   kept: KeptDatabase | undefined,
-  loaded: LoadedFrom[number]['files'],
+  loaded: LoadedFile[],
   copied: { rows: number },
   made: readonly MadeText[],
   piecesMade: boolean,
 ): Generator<TableRun> {
   const sections = sectionsOf(name, job, made);
+  const keyColumn = columns.findIndex((column) => column.name === primaryKey);
   for (const [number, { file, sha256 }] of files.entries()) {
     const last = number === files.length - 1;
     const making = piecesMade ? [] : makingOf(sections, job, number, files.length);
@@ -189,26 +190,32 @@ function* tableRuns(
     const bytes = !run || making.length > 0 ? readFileSync(file) : undefined;
     if (run) {
       copied.rows += run.count;
-      loaded.push({ sha256, rows: run.count });
+      loaded.push({ sha256, rows: run.count, ...(run.count > 0 ? { keys: [run.firstKey, run.lastKey] } : {}) });
       if (making.length > 0) makePiecesOf(bytes!, making, columns, number, last);
       yield { kept: run };
       continue;
     }
     makeJsonElements(bytes!, making, number, last);
     const csvRows = making.filter((candidate) => candidate.rows === 'csv');
-    const entry = { sha256, rows: 0 };
+    const entry: LoadedFile = { sha256, rows: 0 };
     loaded.push(entry);
     yield {
       rows: (function* () {
+        let ordered = true;
         for (const line of linesOf(bytes!)) {
           entry.rows++;
           const row = flattenRecord(JSON.parse(line), columns);
+          const key = String(row[keyColumn]);
+          if (entry.keys && !sortsBefore(entry.keys[1], key)) ordered = false;
+          entry.keys = entry.keys ? [entry.keys[0], key] : [key, key];
           if (csvRows.length > 0) {
             const text = csvRow(row);
             for (const { pieces } of csvRows) pieces.row(text);
           }
           yield row;
         }
+        // Its keys do not bound its rows: the database is not kept (keepDatabase).
+        if (!ordered) delete entry.keys;
         finishPieces(making, number, 'csv');
       })(),
     };
@@ -244,7 +251,10 @@ export async function writeFromNdjson(job: FromNdjsonJob, early: Partial<FromNdj
     await mkdir(job.kept.dir, { recursive: true });
     removeAbandonedDatabases(job.kept.dir);
   }
-  const kept = job.kept ? readKeptDatabase(job.kept.dir, job.kept.fingerprint) : undefined;
+  const found = job.kept ? readKeptDatabase(job.kept.dir, job.kept.fingerprint) : undefined;
+  // Taken out of the store to be changed into the new database; none when another build took it first.
+  const taken = found ? takeKeptDatabase(job.kept!.dir) : undefined;
+  const kept = taken ? found : undefined;
   const building = buildingFile(job);
   const loadedFrom: LoadedFrom = job.tables.map(({ name }) => ({ name, files: [] }));
   const copied = { rows: 0 };
@@ -271,13 +281,14 @@ export async function writeFromNdjson(job: FromNdjsonJob, early: Partial<FromNdj
       const runs = tableRuns(table, job, kept, loadedFrom[index]!.files, copied, texts, piecesFirst);
       return { ...table, runs: index === job.tables.length - 1 ? thenCall(runs, tell) : runs };
     });
-    await writeSqliteDatabase(building, tables, kept?.file);
-    // Its rows copied, the kept database is removed while the new one is cut.
-    if (kept) lettingGo = letGoOfKeptDatabase(job.kept!.dir).catch(() => {});
+    const base = kept && { file: taken!, dropped: new Map(job.tables.map(({ name, files: tableFiles }) => [name, kept.droppedRuns(name, tableFiles.map(({ sha256 }) => sha256))])) };
+    await writeSqliteDatabase(building, tables, base);
+    // Copied, the database taken is removed while the new one is cut.
+    if (taken) lettingGo = rm(taken, { force: true }).catch(() => {});
     tell();
     const parts = binaryParts(job.fileName, statSync(building).size, job.maxBytes);
     early.databaseWritten?.(parts);
-    const written = await copyBinaryDownload(building, job.directory, parts, kept?.parts);
+    const written = await copyBinaryDownload(building, job.directory, parts, found?.parts);
     try {
       const keptParts = written.files.map(({ fileName, bytes, sha256 }) => ({ file: path.join(job.directory, fileName), bytes, sha256 }));
       if (job.kept) keepDatabase(job.kept.dir, building, loadedFrom, job.kept.fingerprint, keptParts);
@@ -287,7 +298,7 @@ export async function writeFromNdjson(job: FromNdjsonJob, early: Partial<FromNdj
     const total = loadedFrom.reduce((sum, table) => sum + table.files.reduce((rows, file) => rows + file.rows, 0), 0);
     return { ...written, rows: { total, copied: copied.rows }, texts };
   } finally {
-    await Promise.all([rm(building, { force: true }), lettingGo]);
+    await Promise.all([rm(building, { force: true }), lettingGo ?? (taken && rm(taken, { force: true }))]);
   }
 }
 

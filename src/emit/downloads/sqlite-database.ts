@@ -7,10 +7,14 @@ import type { KeptRun } from '../../kept/database.ts';
 /**
  * The SQLite download, ready for Datasette, DuckDB or sqlite3: the same tables and columns as the
  * CSV files, with primary keys, NOT NULL, a foreign key and an index on it. Written with Node's
- * built-in SQLite, so no dependency; a fixed page size and the same statements in the same order
- * (rows in catalogue order, indexes after them) make the file byte-identical for identical content
- * (with the same SQLite version). Column descriptions are SQL comments in CREATE TABLE, which
+ * built-in SQLite, so no dependency. Column descriptions are SQL comments in CREATE TABLE, which
  * SQLite keeps, so `.schema` and Datasette show them.
+ *
+ * The rows are written into a working database, which VACUUM INTO then copies into the download:
+ * VACUUM lays every table and index out afresh, in key order and packed, so the file depends only
+ * on the rows, not on how the working database came to hold them (with the same SQLite version).
+ * That lets a rebuild start from the last build's database and change only the rows that changed
+ * (src/kept/database.ts) for the same bytes as a build that inserts every row.
  */
 
 export interface SqliteTable {
@@ -18,12 +22,18 @@ export interface SqliteTable {
   columns: readonly FlatColumn[];
   primaryKey: string;
   foreignKey?: { column: string; table: string; referencedColumn: string } | undefined;
-  /** The rows in order, some of them as runs copied from the kept database (see src/kept/database.ts). */
+  /** The rows in order, some of them as runs the kept database holds already (see src/kept/database.ts). */
   runs: Iterable<TableRun>;
 }
 
-/** Rows to insert, or the run of rows with these rowids in the same table of the kept database. */
+/** Rows to insert, or a run of rows the kept database holds already and keeps. */
 export type TableRun = { rows: Iterable<CellValue[]> } | { kept: KeptRun };
+
+/** The last build's database to start from, and for each table the runs of its rows to delete first: those no longer published as they were. */
+export interface DatabaseBase {
+  file: string;
+  dropped: ReadonlyMap<string, readonly KeptRun[]>;
+}
 
 /**
  * Rows of about a kilobyte of text pack badly into SQLite's default 4 KiB pages. Measured on 100k
@@ -34,16 +44,15 @@ export type TableRun = { rows: Iterable<CellValue[]> } | { kept: KeptRun };
  */
 const pageSize = 16384;
 
+/**
+ * The working database's schema cookie, set before it is copied: VACUUM INTO gives the copy the
+ * working database's cookie plus one, and a kept database carries the cookie of the last copy
+ * where a new one carries the count of its CREATE statements.
+ */
+const workingSchemaCookie = 1;
+
 const sqlName = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const sqlText = (text: string) => `'${text.replace(/'/g, "''")}'`;
-
-function copyRun(copy: StatementSync, keptFile: string, table: string, { firstRowid, count }: KeptRun): void {
-  const { changes } = copy.run(firstRowid, firstRowid + count - 1);
-  // The kept file passed its hash check, so this is a bug, not damage: say so rather than publish a short table.
-  if (Number(changes) !== count) {
-    throw new Error(`SQLite table ${table}: expected ${count} rows from rowid ${firstRowid} of the kept database; copied ${changes} (report this as a bug, and delete ${keptFile} to build without it)`);
-  }
-}
 
 function sqlType(column: FlatColumn): string {
   if (column.type === 'integer' || column.type === 'boolean') return 'INTEGER';
@@ -51,6 +60,11 @@ function sqlType(column: FlatColumn): string {
   return 'TEXT';
 }
 
+/**
+ * WITHOUT ROWID: each table is kept in the order of its primary key, which is the only order a
+ * reader can count on, and no hidden rowid ties a row to the place it was inserted at, so a row
+ * added or removed moves no other. It also spares the index a text primary key needs otherwise.
+ */
 export function createTableStatement(table: SqliteTable): string {
   const definitions = table.columns.map((column) => {
     const constraints = [
@@ -61,7 +75,7 @@ export function createTableStatement(table: SqliteTable): string {
     return { sql: [sqlName(column.name), sqlType(column), ...constraints].join(' '), comment: column.description.replace(/\s+/g, ' ') };
   });
   const lines = definitions.map(({ sql, comment }, index) => `  ${sql}${index < definitions.length - 1 ? ',' : ''} -- ${comment}`);
-  return `CREATE TABLE ${sqlName(table.name)} (\n${lines.join('\n')}\n)`;
+  return `CREATE TABLE ${sqlName(table.name)} (\n${lines.join('\n')}\n) WITHOUT ROWID`;
 }
 
 function checkKeys(table: SqliteTable): void {
@@ -73,46 +87,62 @@ function checkKeys(table: SqliteTable): void {
   }
 }
 
+function deleteRun(remove: StatementSync, base: DatabaseBase, table: string, { count, firstKey, lastKey }: KeptRun): void {
+  if (count === 0) return;
+  const { changes } = remove.run(firstKey, lastKey);
+  // The kept file passed its hash check, so this is a bug, not damage: say so rather than publish a wrong table.
+  if (Number(changes) !== count) {
+    throw new Error(`SQLite table ${table}: expected ${count} rows from ${firstKey} to ${lastKey} in the kept database; deleted ${changes} (report this as a bug, and delete ${base.file} to build without it)`);
+  }
+}
+
 /**
- * Writes a new database at `file`, replacing any file there; tables are filled in the given order.
- * Runs of kept rows are copied from `keptFile` in their order: rows appended in the same order
- * make the same pages whether they were bound from JavaScript or selected from another file.
+ * Writes a new database at `file`, replacing any file there. Without `base`, every row is
+ * inserted into a working database beside it, removed afterwards; with it, the base's dropped runs
+ * are deleted and the rows given inserted, into the base itself: it is changed in place, and no
+ * longer the last build's database.
  */
-export async function writeSqliteDatabase(file: string, tables: readonly SqliteTable[], keptFile?: string): Promise<void> {
+export async function writeSqliteDatabase(file: string, tables: readonly SqliteTable[], base?: DatabaseBase): Promise<void> {
   tables.forEach(checkKeys);
-  await rm(file, { force: true });
-  const database = new DatabaseSync(file);
+  const working = base?.file ?? `${file}.rows`;
+  await Promise.all([file, ...(base ? [] : [working])].map((name) => rm(name, { force: true })));
+  // Not defensive: that mode ignores the journal and schema cookie set here.
+  const database = new DatabaseSync(working, { defensive: false });
   try {
     // The page size must be set before the first table exists; no journal: a failed build starts over.
     // The foreign key is declared for readers but not enforced while loading: the checks across
-    // files already refused any report naming no landmark, and checking each row again took a
-    // quarter of the insert time on a million synthetic rows, for a file byte for byte the same.
+    // files already refused any report naming no landmark.
     database.exec(`PRAGMA page_size = ${pageSize}; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA foreign_keys = OFF;`);
-    for (const table of tables) database.exec(createTableStatement(table));
-    if (keptFile) database.exec(`ATTACH DATABASE ${sqlText(keptFile)} AS kept`);
+    if (!base) for (const table of tables) database.exec(createTableStatement(table));
     database.exec('BEGIN');
     for (const table of tables) {
-      const insert = database.prepare(`INSERT INTO main.${sqlName(table.name)} VALUES (${table.columns.map(() => '?').join(', ')})`);
-      const copy = keptFile ? database.prepare(`INSERT INTO main.${sqlName(table.name)} SELECT * FROM kept.${sqlName(table.name)} WHERE rowid BETWEEN ? AND ? ORDER BY rowid`) : undefined;
+      if (base) {
+        const remove = database.prepare(`DELETE FROM ${sqlName(table.name)} WHERE ${sqlName(table.primaryKey)} BETWEEN ? AND ?`);
+        for (const run of base.dropped.get(table.name) ?? []) deleteRun(remove, base, table.name, run);
+      }
+    }
+    for (const table of tables) {
+      const insert = database.prepare(`INSERT INTO ${sqlName(table.name)} VALUES (${table.columns.map(() => '?').join(', ')})`);
       for (const run of table.runs) {
-        if ('kept' in run) copyRun(copy!, keptFile!, table.name, run.kept);
-        else for (const row of run.rows) insert.run(...row.map((value) => (typeof value === 'boolean' ? Number(value) : value)));
+        if ('rows' in run) for (const row of run.rows) insert.run(...row.map((value) => (typeof value === 'boolean' ? Number(value) : value)));
       }
     }
     database.exec('COMMIT');
-    if (keptFile) database.exec('DETACH DATABASE kept');
-    // Indexes built after the rows are loaded are built once, in order, and come out compact.
-    // SQLite sorts an index's keys on helper threads when allowed: the index of a million reports
-    // took 0.85 s on two threads instead of 1.3 s on one, in the same bytes.
-    database.exec(`PRAGMA threads = ${availableParallelism()}`);
-    for (const table of tables) {
-      if (table.foreignKey) {
-        database.exec(`CREATE INDEX ${sqlName(`${table.name}_by_${table.foreignKey.column}`)} ON ${sqlName(table.name)} (${sqlName(table.foreignKey.column)})`);
+    if (!base) {
+      // An index built once the rows are in is sorted once, not kept in order row by row. SQLite
+      // sorts its keys on helper threads when allowed: the index of a million reports took 0.85 s
+      // on two threads instead of 1.3 s on one.
+      database.exec(`PRAGMA threads = ${availableParallelism()}`);
+      for (const table of tables) {
+        if (table.foreignKey) {
+          database.exec(`CREATE INDEX ${sqlName(`${table.name}_by_${table.foreignKey.column}`)} ON ${sqlName(table.name)} (${sqlName(table.foreignKey.column)})`);
+        }
       }
     }
-    // No VACUUM: tables filled in key order and indexes built last leave no free pages. On a
-    // million synthetic reports it took 1.9-3.0 s for a file 0.6% smaller (465 MiB instead of 468).
+    database.exec(`PRAGMA schema_version = ${workingSchemaCookie}`);
+    database.exec(`VACUUM INTO ${sqlText(file)}`);
   } finally {
     database.close();
+    if (!base) await rm(working, { force: true });
   }
 }
