@@ -1,5 +1,6 @@
 import { dayCountsOf } from '../../src/domain/condition-timeline.ts';
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { copyFile, mkdtemp, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { emitBulkDownloads, type BulkDownloadOptions } from '../../src/emit/down
 import { writeFromNdjson, type FromNdjsonJob } from '../../src/emit/downloads/from-ndjson.ts';
 import { downloadTables } from '../../src/formats/download-records.ts';
 import { openOutputStore } from '../../src/kept/output-files.ts';
+import { takeKeptDatabase } from '../../src/kept/database.ts';
 import type { Catalogue } from '../../src/domain/catalogue.ts';
 import { DigestList } from '../../src/domain/input-digests.ts';
 import { flatColumns, type CellValue } from '../../src/formats/flat-columns.ts';
@@ -556,6 +558,13 @@ describe('the SQLite database kept between builds', () => {
     const again = await databaseJob(after, kept);
     expect((await writeFromNdjson(again)).rows.copied).toBe(rowCount);
     expect(sha256(await databaseBytes(again))).toBe(sha256(await databaseBytes(cold)));
+    // A build that finds it taken by another build running at once inserts every row, for the same bytes.
+    const taken = takeKeptDatabase(kept.dir)!;
+    expect(existsSync(taken)).toBe(true);
+    const meanwhile = await databaseJob(after, kept);
+    expect((await writeFromNdjson(meanwhile)).rows.copied).toBe(0);
+    expect(sha256(await databaseBytes(meanwhile))).toBe(sha256(await databaseBytes(cold)));
+    expect(sha256(await readFile(taken))).toBe(sha256(await databaseBytes(cold)));
   });
 
   it('links the parts that kept their bytes to the last build\'s, and writes the others as a build without them does', async () => {
