@@ -29,7 +29,7 @@ import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
  * had when kept, links it instead of writing and hashing it again.
  */
 
-/** Sealed as every store's manifest is: a damaged row count would otherwise copy the wrong rows from an intact database. */
+/** Sealed as every store's manifest is: a damaged row count or key would otherwise delete the wrong rows from an intact database. */
 interface Manifest {
   /** database.sqlite's identity on disk once kept (fileIdentity), when it could be read. */
   identity?: string;

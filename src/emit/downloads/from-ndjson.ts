@@ -50,7 +50,7 @@ export interface FromNdjsonJob {
   kept?: { dir: string; fingerprint: string } | undefined;
 }
 
-/** How many rows the database has, and how many of them were copied from the kept database. */
+/** How many rows the database has, and how many of them it kept from the last build's database. */
 export interface DatabaseRows {
   total: number;
   copied: number;
@@ -168,7 +168,7 @@ function makeTablePieces({ name, files, columns }: NdjsonTable, job: FromNdjsonJ
  * The table's rows, file by file: kept in the kept database when it holds the rows of a file with
  * the same bytes, else parsed, flattened and inserted. Unless `piecesMade` (makeTablePieces
  * made them first), a file's text pieces are made on the way: its CSV rows from the flattened rows
- * (parsed for them alone when the database copies them), its JSON elements from its lines as they
+ * (parsed for them alone when the database keeps them), its JSON elements from its lines as they
  * are. `loaded` gets each file's SHA-256 and rows as they are known, the notes to keep the new
  * database with; `made` the pieces, text by text.
  */
@@ -268,9 +268,9 @@ export async function writeFromNdjson(job: FromNdjsonJob, early: Partial<FromNdj
     };
     // When the kept database holds the rows of most NDJSON files (a rebuild), the few pieces still
     // to make are made first, parsing the changed files once more: at a million reports, made while
-    // the kept rows were copied, they were told 3.5 s later, and the build named and kept the CSV
-    // and JSON files' pieces only then. Otherwise (most rows changed)
-    // each file is parsed once, for its rows and its pieces together.
+    // the database was written, they were told 3.5 s later, and the build named and kept the CSV
+    // and JSON files' pieces only then. Otherwise (most rows changed) each file is parsed once, for
+    // its rows and its pieces together.
     const files = job.tables.flatMap((table) => table.files.map(({ sha256 }) => kept?.runOf(table.name, sha256)));
     const piecesFirst = files.filter(Boolean).length * 2 > files.length;
     if (piecesFirst) {
