@@ -64,7 +64,11 @@ export interface KeptRun {
 }
 
 export interface KeptDatabase {
-  file: string;
+  /**
+   * Takes the database out of the store, to change it into the next one (takeKeptDatabase): the
+   * file it is now, or undefined when another build took it first.
+   */
+  take(): string | undefined;
   /** The rows loaded from the NDJSON file with this SHA-256 into `table`, when the kept database has them. */
   runOf(table: string, ndjsonSha256: string): KeptRun | undefined;
   /** The runs of `table` loaded from NDJSON files other than these: the rows a build starting from it deletes. */
@@ -106,7 +110,7 @@ export function readKeptDatabase(dir: string, fingerprint: string): KeptDatabase
     return files.filter(({ sha256 }) => !kept.has(sha256)).map(({ sha256 }) => runs.get(`${table} ${sha256}`)!);
   };
   const parts = manifest.parts.map(({ sha256, identity }, index) => (identity === null ? undefined : { file: store.file(partName(index)), sha256, identity }));
-  return { file: store.file(databaseName), runOf: (table, ndjsonSha256) => runs.get(`${table} ${ndjsonSha256}`), droppedRuns, parts };
+  return { take: () => takeKeptDatabase(store), runOf: (table, ndjsonSha256) => runs.get(`${table} ${ndjsonSha256}`), droppedRuns, parts };
 }
 
 /**
@@ -180,8 +184,7 @@ export function keepDatabase(dir: string, building: string, loadedFrom: LoadedFr
  * took 1.3 s, so that is done while the build goes on); a build killed meanwhile leaves it to
  * removeAbandonedDatabases. Undefined when there is none.
  */
-export function takeKeptDatabase(dir: string): string | undefined {
-  const store = storeOf(dir, '');
+function takeKeptDatabase(store: KeptStore): string | undefined {
   const taken = store.incoming(`${databaseName}.taken`);
   try {
     renameSync(store.file(databaseName), taken);

@@ -13,7 +13,7 @@ import { emitBulkDownloads, type BulkDownloadOptions } from '../../src/emit/down
 import { writeFromNdjson, type FromNdjsonJob } from '../../src/emit/downloads/from-ndjson.ts';
 import { downloadTables } from '../../src/formats/download-records.ts';
 import { openOutputStore } from '../../src/kept/output-files.ts';
-import { takeKeptDatabase } from '../../src/kept/database.ts';
+import { readKeptDatabase } from '../../src/kept/database.ts';
 import type { Catalogue } from '../../src/domain/catalogue.ts';
 import { DigestList } from '../../src/domain/input-digests.ts';
 import { flatColumns, type CellValue } from '../../src/formats/flat-columns.ts';
@@ -559,7 +559,7 @@ describe('the SQLite database kept between builds', () => {
     expect((await writeFromNdjson(again)).rows.copied).toBe(rowCount);
     expect(sha256(await databaseBytes(again))).toBe(sha256(await databaseBytes(cold)));
     // A build that finds it taken by another build running at once inserts every row, for the same bytes.
-    const taken = takeKeptDatabase(kept.dir)!;
+    const taken = readKeptDatabase(kept.dir, kept.fingerprint)!.take()!;
     expect(existsSync(taken)).toBe(true);
     const meanwhile = await databaseJob(after, kept);
     expect((await writeFromNdjson(meanwhile)).rows.copied).toBe(0);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { partFileName } from '../../formats/download-resources.ts';
 import { flattenRecord } from '../../formats/flat-columns.ts';
-import { buildingDatabaseFile, keepDatabase, readKeptDatabase, removeAbandonedDatabases, sortsBefore, takeKeptDatabase, type KeptDatabase, type LoadedFile, type LoadedFrom } from '../../kept/database.ts';
+import { buildingDatabaseFile, keepDatabase, readKeptDatabase, removeAbandonedDatabases, sortsBefore, type KeptDatabase, type LoadedFile, type LoadedFrom } from '../../kept/database.ts';
 import { csvRow } from './csv.ts';
 import { writeSqliteDatabase, type SqliteTable, type TableRun } from './sqlite-database.ts';
 import { binaryParts, copyBinaryDownload, type ListedDownload, type Piece, type WrittenDownload } from './split-files.ts';
@@ -253,7 +253,7 @@ export async function writeFromNdjson(job: FromNdjsonJob, early: Partial<FromNdj
   }
   const found = job.kept ? readKeptDatabase(job.kept.dir, job.kept.fingerprint) : undefined;
   // Taken out of the store to be changed into the new database; none when another build took it first.
-  const taken = found ? takeKeptDatabase(job.kept!.dir) : undefined;
+  const taken = found?.take();
   const kept = taken ? found : undefined;
   const building = buildingFile(job);
   const loadedFrom: LoadedFrom = job.tables.map(({ name }) => ({ name, files: [] }));

@@ -87,12 +87,13 @@ function checkKeys(table: SqliteTable): void {
   }
 }
 
-function deleteRun(remove: StatementSync, base: DatabaseBase, table: string, { count, firstKey, lastKey }: KeptRun): void {
+function deleteRun(remove: StatementSync, table: string, { count, firstKey, lastKey }: KeptRun): void {
   if (count === 0) return;
   const { changes } = remove.run(firstKey, lastKey);
-  // The kept file passed its hash check, so this is a bug, not damage: say so rather than publish a wrong table.
+  // The kept file passed its hash check, so this is a bug, not damage: say so rather than publish a
+  // wrong table. The file taken is removed with the failed build, so the next one inserts every row.
   if (Number(changes) !== count) {
-    throw new Error(`SQLite table ${table}: expected ${count} rows from ${firstKey} to ${lastKey} in the kept database; deleted ${changes} (report this as a bug, and delete ${base.file} to build without it)`);
+    throw new Error(`SQLite table ${table}: expected ${count} rows from ${firstKey} to ${lastKey} in the kept database; deleted ${changes} (report this as a bug; the next build inserts every row)`);
   }
 }
 
@@ -115,11 +116,10 @@ export async function writeSqliteDatabase(file: string, tables: readonly SqliteT
     database.exec(`PRAGMA page_size = ${pageSize}; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA foreign_keys = OFF;`);
     if (!base) for (const table of tables) database.exec(createTableStatement(table));
     database.exec('BEGIN');
-    for (const table of tables) {
-      if (base) {
-        const remove = database.prepare(`DELETE FROM ${sqlName(table.name)} WHERE ${sqlName(table.primaryKey)} BETWEEN ? AND ?`);
-        for (const run of base.dropped.get(table.name) ?? []) deleteRun(remove, base, table.name, run);
-      }
+    // The runs dropped first: a changed row is deleted before its new version is inserted.
+    for (const table of base ? tables : []) {
+      const remove = database.prepare(`DELETE FROM ${sqlName(table.name)} WHERE ${sqlName(table.primaryKey)} BETWEEN ? AND ?`);
+      for (const run of base!.dropped.get(table.name) ?? []) deleteRun(remove, table.name, run);
     }
     for (const table of tables) {
       const insert = database.prepare(`INSERT INTO ${sqlName(table.name)} VALUES (${table.columns.map(() => '?').join(', ')})`);
