@@ -3,7 +3,7 @@
 // reads them (nothing cached). The Worker reads the same files through the same store.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { dataPaths, dataStoreOver } from '../../src/api/data-products.ts';
+import { dataPaths, dataStoreOverFiles } from '../../src/api/data-products.ts';
 import { operationIds } from '../../src/api/api-operations.ts';
 import { runOperation } from '../../src/api/operations/run-operation.ts';
 import { seededRandom } from './synthetic-content.ts';
@@ -22,10 +22,10 @@ export async function benchNearbyReads(dist: string, landmarkPoints: readonly Ce
     const bytes: number[] = [];
     for (let request = 0; request < requests; request++) {
       const read = new Map<string, number>();
-      const store = dataStoreOver(async <T>(sitePath: string) => {
-        const text = await readFile(path.join(dist, ...sitePath.split('/').filter(Boolean)), 'utf8');
-        if (sitePath !== dataPaths.manifest) read.set(sitePath, text.length);
-        return JSON.parse(text) as T;
+      const store = dataStoreOverFiles(async (sitePath) => {
+        const bytes = await readFile(path.join(dist, ...sitePath.split('/').filter(Boolean)));
+        if (sitePath !== dataPaths.manifest) read.set(sitePath, bytes.length);
+        return bytes;
       });
       // Where people ask from: beside a landmark (within about 5 km of it).
       const near = landmarkPoints[Math.floor(random() * landmarkPoints.length)]!;

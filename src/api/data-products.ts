@@ -2,12 +2,13 @@ import { summariesOf, type Catalogue } from '../domain/catalogue.ts';
 import { dataLayoutFor, type DataLayout } from './data-layout.ts';
 import { changes } from './data-products/changes.ts';
 import { heavyReports } from './data-products/heavy-reports.ts';
+import { keyedRecordsOf, recordIn } from './data-products/keyed-records.ts';
 import { landmarkBuckets } from './data-products/landmark-buckets.ts';
 import { landmarkList } from './data-products/landmark-list.ts';
 import { nearbyCells } from './data-products/nearby-cells.ts';
 import { pageTemplates } from './data-products/page-templates.ts';
 import { popular } from './data-products/popular.ts';
-import { dataFile, dataPrefix, type BaseManifest, type CatalogueSizes, type DataFile, type DataProduct, type KeptDerivations, type ProductSource, type ReadDataFile } from './data-products/product.ts';
+import { dataFile, dataPrefix, type BaseManifest, type CatalogueSizes, type DataFile, type DataProduct, type KeptDerivations, type ProductSource, type ReadDataFile, type ReadDataRecord } from './data-products/product.ts';
 import { recheck } from './data-products/recheck.ts';
 import { reportBuckets } from './data-products/report-buckets.ts';
 import { searchShards } from './data-products/search-shards.ts';
@@ -53,15 +54,27 @@ export type DataStore = Intersection<ReaderOf<Product>> & {
 };
 
 /** The data store over any way of reading the prebuilt files: every product's reader together. */
-export function dataStoreOver(read: ReadDataFile): DataStore {
+export function dataStoreOver(read: ReadDataFile, readRecord: ReadDataRecord): DataStore {
   const manifest = () => read<DataManifest>(manifestPath);
   return Object.assign(
     {
       siteUrl: async () => (await manifest()).siteUrl,
       repositoryUrl: async () => (await manifest()).repositoryUrl,
     },
-    ...productList.map((product) => (product as DataProduct<object, object, object>).reader(read, manifest)),
+    ...productList.map((product) => (product as DataProduct<object, object, object>).reader(read, manifest, readRecord)),
   ) as DataStore;
+}
+
+/**
+ * The data store over a way of reading a prebuilt file's bytes, each read parsed anew: for the
+ * build's examples, tools and tests (the Worker keeps what it read, src/worker/asset-json.ts).
+ */
+export function dataStoreOverFiles(readBytes: (sitePath: string) => Promise<Uint8Array>): DataStore {
+  const decoder = new TextDecoder();
+  return dataStoreOver(
+    async <T>(sitePath: string) => JSON.parse(decoder.decode(await readBytes(sitePath))) as T,
+    async <T>(sitePath: string, key: string) => recordIn<T>(keyedRecordsOf(await readBytes(sitePath)), key),
+  );
 }
 
 /**

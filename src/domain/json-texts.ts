@@ -59,23 +59,3 @@ export function jsonArrayPieces(items: readonly Utf8Bytes[]): Utf8Bytes[] {
   return pieces;
 }
 
-/**
- * The JSON text of an object with these entries (unique keys, values as JSON texts): what
- * JSON.stringify(Object.fromEntries(entries)) writes, which puts the keys that are array indices
- * ("42", as a report id or a slug may be) first, in numeric order.
- */
-export function jsonObjectOf(entries: readonly (readonly [string, Utf8Bytes])[]): Utf8Bytes {
-  return jsonObjectPieces(entries).join('') as Utf8Bytes;
-}
-
-/** jsonObjectOf's text in pieces, as jsonArrayPieces gives an array's. */
-export function jsonObjectPieces(entries: readonly (readonly [string, Utf8Bytes])[]): Utf8Bytes[] {
-  const indices = entries.filter(([key]) => isArrayIndex(key));
-  const ordered = indices.length === 0 ? entries : [...indices.sort(([a], [b]) => Number(a) - Number(b)), ...entries.filter(([key]) => !isArrayIndex(key))];
-  const pieces: Utf8Bytes[] = ['{' as Utf8Bytes];
-  ordered.forEach(([key, text], index) => pieces.push(`${index === 0 ? '' : ','}${utf8BytesOf(JSON.stringify(key))}:` as Utf8Bytes, text));
-  pieces.push('}' as Utf8Bytes);
-  return pieces;
-}
-
-const isArrayIndex = (key: string) => /^(0|[1-9][0-9]*)$/.test(key) && Number(key) < 2 ** 32 - 1;

@@ -1,11 +1,11 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { dataStoreOver, type DataStore } from '../api/data-products.ts';
+import { dataStoreOverFiles, type DataStore } from '../api/data-products.ts';
 import type { DataFile } from '../api/data-products/product.ts';
 import type { OutputStore } from '../kept/output-files.ts';
 import type { Utf8Bytes } from '../domain/json-texts.ts';
 
-/** Writes a file below `outDir` at a site path such as `/_data/landmarks/0.json`. */
+/** Writes a file below `outDir` at a site path such as `/_data/manifest.json`. */
 export async function writeSiteFile(outDir: string, sitePath: string, contents: string | Uint8Array): Promise<void> {
   const target = path.join(outDir, ...sitePath.split('/').filter(Boolean));
   await mkdir(path.dirname(target), { recursive: true });
@@ -99,5 +99,5 @@ const textInFlightLimit = 32 * 2 ** 20;
 
 /** The data store over a built site's files, as the Worker reads them (the build runs operations on it for examples). */
 export function builtDataStore(siteDir: string): DataStore {
-  return dataStoreOver(async <T>(sitePath: string) => JSON.parse(await readFile(path.join(siteDir, ...sitePath.split('/').filter(Boolean)), 'utf8')) as T);
+  return dataStoreOverFiles((sitePath) => readFile(path.join(siteDir, ...sitePath.split('/').filter(Boolean))));
 }

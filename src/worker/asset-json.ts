@@ -1,10 +1,12 @@
+import { keyedRecordsOf, KeyedRecordsDamaged, recordIn, recordLength, type KeyedRecords } from '../api/data-products/keyed-records.ts';
 import { IsolateCache } from './isolate-cache.ts';
 
 /**
- * How much parsed JSON one isolate keeps, counted as the bytes of the files read. Parsed, the
- * data files take 1.1 to 1.5 times their JSON in V8 (measured on landmark buckets and list and
- * changes chunks), so the cache stays under about 25 MB, well under the 128 MB an isolate may use,
- * with room for the requests in flight.
+ * How much data one isolate keeps, counted as the bytes of the files read (a record parsed from a
+ * keyed-records file, as its line's). Parsed, JSON takes 1.1 to 1.5 times its bytes in V8
+ * (measured on landmark buckets and list and changes chunks), and a keyed-records file is kept as
+ * its bytes, so the cache stays under about 25 MB, well under the 128 MB an isolate may use, with
+ * room for the requests in flight.
  */
 export const cacheByteBudget = 16 * 1024 * 1024;
 
@@ -32,12 +34,7 @@ export async function readAssetJson<T>(assets: Fetcher, sitePath: string): Promi
   const cached = cache.get(sitePath);
   if (cached !== undefined) return cached as T;
 
-  const response = await assets.fetch(new Request(new URL(sitePath, 'https://assets.invalid')));
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw new DataFileUnavailable(sitePath, response.status === 404 ? 'is missing from this deploy' : `could not be read (status ${response.status})`);
-  }
-  const text = await response.text();
+  const text = await (await assetResponse(assets, sitePath)).text();
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -46,4 +43,41 @@ export async function readAssetJson<T>(assets: Fetcher, sitePath: string): Promi
   }
   cache.set(sitePath, value, text.length);
   return value as T;
+}
+
+/**
+ * Reads one record of a keyed-records file of the static assets (src/api/data-products/keyed-records.ts),
+ * parsing that record alone. The isolate's cache keeps the file's bytes with where each record
+ * lies, and the records parsed, each counted as its line's bytes: a landmark asked for often is
+ * parsed once, as it was when the cache held its whole bucket parsed. A file that is not whole, or
+ * a record that is not JSON, throws DataFileUnavailable.
+ */
+export async function readAssetRecord<T>(assets: Fetcher, sitePath: string, key: string): Promise<T | undefined> {
+  const recordKey = `${sitePath}#${key}`;
+  const cached = cache.get(recordKey);
+  if (cached !== undefined) return cached as T;
+  try {
+    let records = cache.get(sitePath) as KeyedRecords | undefined;
+    if (records === undefined) {
+      const bytes = new Uint8Array(await (await assetResponse(assets, sitePath)).arrayBuffer());
+      records = keyedRecordsOf(bytes);
+      cache.set(sitePath, records, bytes.length);
+    }
+    const record = recordIn<T>(records, key);
+    if (record !== undefined) cache.set(recordKey, record, recordLength(records, key));
+    return record;
+  } catch (error) {
+    if (error instanceof KeyedRecordsDamaged) throw new DataFileUnavailable(sitePath, error.message);
+    throw error;
+  }
+}
+
+/** The asset's response, once it is known to be there. */
+async function assetResponse(assets: Fetcher, sitePath: string): Promise<Response> {
+  const response = await assets.fetch(new Request(new URL(sitePath, 'https://assets.invalid')));
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new DataFileUnavailable(sitePath, response.status === 404 ? 'is missing from this deploy' : `could not be read (status ${response.status})`);
+  }
+  return response;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/api-error.ts';
 import { apiOperations, operationOrder, type OperationId } from '../../src/api/api-operations.ts';
 import { buildCatalogue } from '../../src/domain/catalogue.ts';
-import { apiDataFiles, dataStoreOver } from '../../src/api/data-products.ts';
+import { apiDataFiles, dataStoreOverFiles } from '../../src/api/data-products.ts';
 import { dataFileText } from '../../src/api/data-products/product.ts';
 import type { OperationContext } from '../../src/api/operations/context.ts';
 import { runOperation } from '../../src/api/operations/run-operation.ts';
@@ -13,10 +13,10 @@ import { seededRandom, syntheticCatalogueInput } from '../../scripts/lib/synthet
 const input = syntheticCatalogueInput({ landmarks: 300, reports: 2_000, seed: 7, today: '2026-11-01', announced: 0.1 });
 const catalogue = buildCatalogue(input, 'https://lcr.test');
 const files = new Map([...apiDataFiles(catalogue, 'https://github.com/example/lcr')].map((file) => [file.sitePath, dataFileText(file)]));
-const store = dataStoreOver(async <T>(sitePath: string) => {
+const store = dataStoreOverFiles(async (sitePath) => {
   const text = files.get(sitePath);
   if (text === undefined) throw new Error(`no data file ${sitePath}`);
-  return JSON.parse(text) as T;
+  return new TextEncoder().encode(text);
 });
 // A seeded draw: featured picks distinct random landmarks, which a constant would never give.
 const context: OperationContext = { store, now: new Date('2026-11-10T12:00:00Z'), random: seededRandom(11) };

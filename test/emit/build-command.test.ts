@@ -111,7 +111,7 @@ describe('a rebuild from the parse cache and the kept output files', () => {
     await appendFile(path.join(root, report!), 'A sentence added by a contributor.\n');
     // A published file edited in place is also the kept one (a hard link): it must be made again.
     const reportId = path.basename(report!, '.md');
-    const buckets = await fg('_data/reports/*.json', { cwd: path.join(root, 'first'), absolute: true });
+    const buckets = await fg('_data/reports/*.jsonl', { cwd: path.join(root, 'first'), absolute: true });
     const untouched = (await Promise.all(buckets.map(async (file) => ((await readFile(file, 'utf8')).includes(reportId) ? [] : [file])))).flat();
     await writeFile(untouched[0]!, '{"edited":"by hand"}');
 

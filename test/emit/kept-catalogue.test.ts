@@ -4,6 +4,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { syntheticCatalogueInput, writeSyntheticContent } from '../../scripts/lib/synthetic-content.ts';
+import { allRecordsIn, keyedRecordsOf } from '../../src/api/data-products/keyed-records.ts';
 import { shardKeyOf } from '../../src/api/search/normalize.ts';
 import { keptCatalogueDir } from '../../src/kept/catalogue.ts';
 import { runScript, testSiteUrl } from '../support/build.ts';
@@ -57,6 +58,12 @@ async function coldSite(root: string): Promise<Record<string, string>> {
   }
 }
 
+/** Every record the keyed-records files `files` of the site in `folder` hold, by key. */
+async function publishedRecords(folder: string, files: readonly string[]): Promise<Record<string, { updatedAt?: string; currentUntil: string }>> {
+  const all = await Promise.all(files.map(async (file) => allRecordsIn<{ updatedAt?: string; currentUntil: string }>(keyedRecordsOf(await readFile(path.join(folder, file))))));
+  return Object.assign({}, ...all) as Record<string, { updatedAt?: string; currentUntil: string }>;
+}
+
 const reportsOf = (root: string, slug: string) => fg(`content/reports/${slug}/*.md`, { cwd: root });
 
 // Each test runs two to four builds of its own (and the first may wait for the shared one), each
@@ -105,7 +112,7 @@ describe('a rebuild from the kept catalogue', () => {
     expect(committedSite).toEqual(await coldSite(root));
     // The restored report is published with the time of the commit that restored it.
     const buckets = Object.keys(committedSite).filter((file) => file.startsWith('_data/reports/'));
-    const published = Object.assign({}, ...(await Promise.all(buckets.map(async (file) => JSON.parse(await readFile(path.join(root, 'warm', file), 'utf8'))))));
+    const published = await publishedRecords(path.join(root, 'warm'), buckets);
     expect(published[path.basename(restored!, '.md')]?.updatedAt).toBe('2026-05-01T00:00:00Z');
     // Four builds of its own, each running Astro: about 22 s on an idle two-core machine, more beside other tests.
   }, 120_000);
@@ -122,9 +129,9 @@ describe('a rebuild from the kept catalogue', () => {
     const warmSite = await snapshotOf(path.join(root, 'warm'));
     expect(warmSite).toEqual(await coldSite(root));
     const buckets = Object.keys(warmSite).filter((file) => file.startsWith('_data/reports/'));
-    const published = Object.assign({}, ...(await Promise.all(buckets.map(async (file) => JSON.parse(await readFile(path.join(root, 'warm', file), 'utf8'))))));
+    const published = await publishedRecords(path.join(root, 'warm'), buckets);
     expect(published[older]).toMatchObject({ supersededBy: 'supersede01' });
-    expect(published[older].currentUntil <= '2026-11-19').toBe(true);
+    expect(published[older]!.currentUntil <= '2026-11-19').toBe(true);
   }, 120_000);
 
   it('leaves content with problems to the full load, which names them all, and keeps the catalogue it had', async () => {

@@ -7,7 +7,8 @@ import { apiDataFiles } from '../../src/api/data-products.ts';
 import { dataFileText } from '../../src/api/data-products/product.ts';
 import { buildCatalogue, publishedLandmark, publishedLandmarkJson, publishedReport, type Catalogue, type CatalogueInput } from '../../src/domain/catalogue.ts';
 import { keptReportLimit } from '../../src/domain/landmark-reports.ts';
-import { jsonArrayOf, jsonObjectOf, portableUtf8BytesOf, textOfUtf8Bytes, utf8BytesOf } from '../../src/domain/json-texts.ts';
+import { allRecordsIn, keyedRecordsOf } from '../../src/api/data-products/keyed-records.ts';
+import { jsonArrayOf, portableUtf8BytesOf, textOfUtf8Bytes, utf8BytesOf } from '../../src/domain/json-texts.ts';
 import { emitDataFiles } from '../../src/emit/emit-api-data.ts';
 import { openReportTexts } from '../../src/emit/report-texts.ts';
 
@@ -91,10 +92,13 @@ describe('report texts made once per build', () => {
     for (const file of apiDataFiles(withTexts, 'https://github.com/example/lcr')) {
       const text = dataFileText(file);
       if (typeof file.contents() !== 'string' && /[\u0080-\uffff]/.test(text)) notAscii++;
-      // Parsing orders an object's keys as JSON.stringify does: the same text again, or a key misplaced.
-      expect(text, file.sitePath).toBe(`${JSON.stringify(JSON.parse(text))}\n`);
-      if (/\/_data\/reports\/\d+\.json$/.test(file.sitePath)) {
-        for (const [id, report] of Object.entries(JSON.parse(text) as Record<string, unknown>)) expect(report).toEqual(reportsById.get(id));
+      // Parsing orders an object's keys as JSON.stringify does: the same text again, or a key
+      // misplaced; a keyed-records file line by line.
+      expect(text.endsWith('\n'), file.sitePath).toBe(true);
+      const lines = file.sitePath.endsWith('.jsonl') ? text.split('\n').slice(0, -1) : [text.slice(0, -1)];
+      for (const line of lines) expect(line, file.sitePath).toBe(JSON.stringify(JSON.parse(line)));
+      if (/\/_data\/reports\/\d+\.jsonl$/.test(file.sitePath)) {
+        for (const [id, report] of Object.entries(allRecordsIn(keyedRecordsOf(new TextEncoder().encode(text))))) expect(report).toEqual(reportsById.get(id));
         checked++;
       }
     }
@@ -114,13 +118,6 @@ describe('report texts made once per build', () => {
 });
 
 describe('JSON joined from texts', () => {
-  it('orders an object as JSON.stringify does, array indices first', () => {
-    const entries: [string, unknown][] = [['b', 1], ['4294967295', 'not an index'], ['10', { x: 'é' }], ['2', [1]], ['000042', null], ['a', 'z'], ['4294967294', true], ['0', 0]];
-    const joined = jsonObjectOf(entries.map(([key, value]) => [key, utf8BytesOf(JSON.stringify(value))]));
-    expect(textOf(joined)).toBe(JSON.stringify(Object.fromEntries(entries)));
-    expect(jsonObjectOf([])).toBe('{}');
-  });
-
   it('joins an array of texts', () => {
     const items = [{ a: 1 }, 'ü', null];
     expect(textOf(jsonArrayOf(items.map((item) => utf8BytesOf(JSON.stringify(item)))))).toBe(JSON.stringify(items));

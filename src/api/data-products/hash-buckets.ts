@@ -1,11 +1,13 @@
 import { bucketRuns } from '../../domain/buckets.ts';
-import { jsonObjectPieces, type Utf8Bytes } from '../../domain/json-texts.ts';
+import type { Utf8Bytes } from '../../domain/json-texts.ts';
 import { digestBytes, type DigestList } from '../../domain/input-digests.ts';
-import { jsonDataFile, type DataFile } from './product.ts';
+import { keyedRecordPieces } from './keyed-records.ts';
+import type { DataFile } from './product.ts';
 
 /**
  * The files of one kind of record in hash buckets (`keyAt` -> record; `keyHashes`: fnv1aOf each key),
- * each with the input digests of its records; `publishedJson` makes a record's JSON text (given
+ * each a keyed-records file (keyed-records.ts: a request parses only the record it asks for), with
+ * the input digests of its records; `publishedJson` makes a record's JSON text (given
  * the record and its position) as the file holds it, with its reports' bodies and addresses, only
  * when the file is written.
  */
@@ -27,11 +29,9 @@ export function* bucketFiles<T>(
     const bucket = () => {
       const entries: [string, Utf8Bytes][] = new Array(end - start);
       for (let at = start; at < end; at++) entries[at - start] = [keyAt(positions[at]!), publishedJson(records[positions[at]!]!, positions[at]!)];
-      return jsonObjectPieces(entries);
+      return keyedRecordPieces(entries);
     };
-    yield jsonDataFile(pathOf(index), bucket, digests && (() => [(gathered ??= digests.gathered(positions)).subarray(start * digestBytes, end * digestBytes)]));
+    const madeFrom = digests && (() => [(gathered ??= digests.gathered(positions)).subarray(start * digestBytes, end * digestBytes)]);
+    yield madeFrom ? { sitePath: pathOf(index), contents: bucket, madeFrom } : { sitePath: pathOf(index), contents: bucket };
   }
 }
-
-/** The record under `key` in a bucket file, never one of Object's own properties. */
-export const recordIn = <T>(bucket: Record<string, T>, key: string): T | undefined => (Object.hasOwn(bucket, key) ? bucket[key] : undefined);

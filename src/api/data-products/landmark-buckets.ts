@@ -2,10 +2,10 @@ import { bucketOf, keyHashesOf } from '../../domain/buckets.ts';
 import { publishedLandmarkJson } from '../../domain/catalogue.ts';
 import { keptReportLimit, keptReports } from '../../domain/landmark-reports.ts';
 import type { StoredLandmarkDetail } from '../../schema/api.ts';
-import { bucketFiles, recordIn } from './hash-buckets.ts';
+import { bucketFiles } from './hash-buckets.ts';
 import { dataPrefix, declareDataProduct } from './product.ts';
 
-const paths = { landmarkBucket: (index: number) => `${dataPrefix}landmarks/${index}.json` };
+const paths = { landmarkBucket: (index: number) => `${dataPrefix}landmarks/${index}.jsonl` };
 
 /** Each landmark with its reports (of a heavy landmark, those it keeps at hand), in hash buckets by slug. */
 export const landmarkBuckets = declareDataProduct({
@@ -18,10 +18,9 @@ export const landmarkBuckets = declareDataProduct({
     yield* bucketFiles(bucketed, (position) => slugs[position]!, keyHashesOf(slugs), layout.landmarkBuckets, paths.landmarkBucket, catalogue.inputDigests?.landmarks, (landmark) => publishedLandmarkJson(landmark, catalogue));
   },
   fileCount: (_, layout) => layout.landmarkBuckets,
-  reader: (read, manifest) => ({
+  reader: (_, manifest, readRecord) => ({
     async landmark(slug: string): Promise<StoredLandmarkDetail | undefined> {
-      const path = paths.landmarkBucket(bucketOf(slug, (await manifest()).landmarkBuckets));
-      return recordIn(await read<Record<string, StoredLandmarkDetail>>(path), slug);
+      return readRecord<StoredLandmarkDetail>(paths.landmarkBucket(bucketOf(slug, (await manifest()).landmarkBuckets)), slug);
     },
   }),
 });

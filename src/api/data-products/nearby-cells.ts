@@ -5,8 +5,8 @@ import { evidenceOf, type Catalogue } from '../../domain/catalogue.ts';
 import { cellOf, gridLevels, type GridLevel } from '../nearby/cell-grid.ts';
 import type { CatalogueLandmark } from '../../schema/api.ts';
 import type { StoredNearbyEntry } from '../../schema/nearby.ts';
-import { recordIn } from './hash-buckets.ts';
-import { dataFile, dataPrefix, declareDataProduct, type CatalogueSizes } from './product.ts';
+import { keyedRecordText } from './keyed-records.ts';
+import { dataPrefix, declareDataProduct, type CatalogueSizes } from './product.ts';
 
 /**
  * The most files each level of the nearby index may take: 448 together, what the 20,000-file
@@ -20,7 +20,7 @@ const fileShares = [384, 32, 32] as const;
 const bucketCounts = ({ landmarks }: CatalogueSizes) => fileShares.map((share) => Math.min(share, bucketCountFor(landmarks)));
 
 const paths = {
-  nearbyBucket: (level: GridLevel, index: number) => `${dataPrefix}nearby/${level}/${index}.json`,
+  nearbyBucket: (level: GridLevel, index: number) => `${dataPrefix}nearby/${level}/${index}.jsonl`,
 };
 
 /**
@@ -49,7 +49,9 @@ function nearbyEntryOf(landmark: CatalogueLandmark, catalogue: Pick<Catalogue, '
 
 /**
  * Every landmark by the cell of each grid level it lies in (nearby/cell-grid.ts), the cells in
- * hash buckets by key: a circle within a level's radius touches at most four cells, so four files.
+ * hash buckets by key: a circle within a level's radius touches at most four cells, so four files,
+ * of which it parses only those cells (a keyed-records file, keyed-records.ts: at a million
+ * reports a file of the coarse levels is 4 MB of JSON).
  * A bucket file is made from its own landmarks only when it cannot be reused: at 100k landmarks /
  * 1M reports the index is 1.5 GB of JSON, and a rebuild made and wrote all of it again.
  */
@@ -76,19 +78,20 @@ export const nearbyCells = declareDataProduct({
             if (cell) cell.push(entry);
             else byKey.set(keys[position]!, [entry]);
           }
-          return Object.fromEntries(byKey);
+          return keyedRecordText([...byKey]);
         };
-        yield dataFile(paths.nearbyBucket(level, index), cells, inputDigests && (() => [inputDigests.landmarks.gathered(bucket)]));
+        const sitePath = paths.nearbyBucket(level, index);
+        yield inputDigests ? { sitePath, contents: cells, madeFrom: () => [inputDigests.landmarks.gathered(bucket)] } : { sitePath, contents: cells };
       }
     }
   },
   fileCount: (sizes) => bucketCounts(sizes).reduce((total, count) => total + count, 0),
-  reader: (read, manifest) => ({
+  reader: (_, manifest, readRecord) => ({
     /** The landmarks in one cell of the nearby index (none when the cell is empty). */
     async nearbyCell(key: string): Promise<StoredNearbyEntry[]> {
       const level = Number(key.split('/')[0]) as GridLevel;
       const path = paths.nearbyBucket(level, bucketOf(key, (await manifest()).nearbyBuckets[level]!));
-      return recordIn(await read<Record<string, StoredNearbyEntry[]>>(path), key) ?? [];
+      return (await readRecord<StoredNearbyEntry[]>(path, key)) ?? [];
     },
   }),
 });

@@ -2,10 +2,10 @@ import { bucketOf } from '../../domain/buckets.ts';
 import { reportColumnsOf } from '../../domain/report-columns.ts';
 import { publishedReportJson } from '../../domain/catalogue.ts';
 import type { StoredReport } from '../../schema/api.ts';
-import { bucketFiles, recordIn } from './hash-buckets.ts';
+import { bucketFiles } from './hash-buckets.ts';
 import { dataPrefix, declareDataProduct } from './product.ts';
 
-const paths = { reportBucket: (index: number) => `${dataPrefix}reports/${index}.json` };
+const paths = { reportBucket: (index: number) => `${dataPrefix}reports/${index}.jsonl` };
 
 /** Each report, in hash buckets by id. */
 export const reportBuckets = declareDataProduct({
@@ -16,10 +16,9 @@ export const reportBuckets = declareDataProduct({
     yield* bucketFiles(reports, (position) => reports[position]!.id, reportColumnsOf(reports).idHashes, layout.reportBuckets, paths.reportBucket, catalogue.inputDigests?.reports, (report, position) => publishedReportJson(report, catalogue, position));
   },
   fileCount: (_, layout) => layout.reportBuckets,
-  reader: (read, manifest) => ({
+  reader: (_, manifest, readRecord) => ({
     async report(id: string): Promise<StoredReport | undefined> {
-      const path = paths.reportBucket(bucketOf(id, (await manifest()).reportBuckets));
-      return recordIn(await read<Record<string, StoredReport>>(path), id);
+      return readRecord<StoredReport>(paths.reportBucket(bucketOf(id, (await manifest()).reportBuckets)), id);
     },
   }),
 });

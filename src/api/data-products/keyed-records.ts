@@ -1,0 +1,89 @@
+import { utf8BytesOf, type Utf8Bytes } from '../../domain/json-texts.ts';
+
+/**
+ * A file of records by key from which a reader takes one record without parsing the others: JSON
+ * Lines, the first line the array of the keys, then each record's JSON on a line of its own, in
+ * the keys' order. A request wants one landmark of a bucket of about 25, one report of about 120,
+ * or a few cells of the nearby index; at a million reports a landmark bucket is 0.5 MB of JSON and
+ * a cell file of the coarse levels 4 MB, so parsing whole files cost each request several times its
+ * answer in memory and most of its CPU, and 64 requests at once brought an isolate near its 128 MB.
+ * A record's JSON never holds a raw newline (JSON.stringify escapes it), so lines are records.
+ */
+
+/** The file's text as UTF-8 bytes in pieces, the final newline included (`entries`: each key and its record's JSON text). */
+export function keyedRecordPieces(entries: readonly (readonly [string, Utf8Bytes])[]): Utf8Bytes[] {
+  const pieces: Utf8Bytes[] = [utf8BytesOf(JSON.stringify(entries.map(([key]) => key))), newline];
+  for (const [, text] of entries) pieces.push(text, newline);
+  return pieces;
+}
+
+/** The file's text for records given as values. */
+export const keyedRecordText = (entries: readonly (readonly [string, unknown])[]): string =>
+  `${JSON.stringify(entries.map(([key]) => key))}\n${entries.map(([, value]) => `${JSON.stringify(value)}\n`).join('')}`;
+
+const newline = '\n' as Utf8Bytes;
+const newlineByte = 0x0a;
+
+/** A keyed-records file read into memory, with where each record's line lies; its records are parsed only when asked for. */
+export interface KeyedRecords {
+  readonly bytes: Uint8Array;
+  /** Each key's line: the record's position. */
+  readonly positions: ReadonlyMap<string, number>;
+  /** Where each record's line starts, and after the last, where the file ends. */
+  readonly starts: Uint32Array;
+}
+
+/** A keyed-records file that is not whole: truncated, or not one at all. */
+export class KeyedRecordsDamaged extends Error {
+  constructor(problem: string) {
+    super(problem);
+    this.name = 'KeyedRecordsDamaged';
+  }
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** The file's keys and lines, checked: as many records as keys, each line ended. Throws KeyedRecordsDamaged otherwise. */
+export function keyedRecordsOf(bytes: Uint8Array): KeyedRecords {
+  const keysEnd = bytes.indexOf(newlineByte);
+  if (keysEnd < 0) throw new KeyedRecordsDamaged(`has no line of keys (${bytes.length} bytes)`);
+  let keys: unknown;
+  try {
+    keys = JSON.parse(decoder.decode(bytes.subarray(0, keysEnd)));
+  } catch {
+    throw new KeyedRecordsDamaged('does not begin with a line of keys in JSON');
+  }
+  if (!Array.isArray(keys) || !keys.every((key) => typeof key === 'string')) throw new KeyedRecordsDamaged('does not begin with an array of keys');
+  const starts = new Uint32Array(keys.length + 1);
+  let start = keysEnd + 1;
+  for (let position = 0; position < keys.length; position++) {
+    starts[position] = start;
+    const end = bytes.indexOf(newlineByte, start);
+    if (end < 0) throw new KeyedRecordsDamaged(`holds ${position} of its ${keys.length} records (${bytes.length} bytes: truncated?)`);
+    start = end + 1;
+  }
+  if (start !== bytes.length) throw new KeyedRecordsDamaged(`holds more than its ${keys.length} records`);
+  starts[keys.length] = start;
+  return { bytes, positions: new Map(keys.map((key: string, position) => [key, position])), starts };
+}
+
+/** The record under `key`, parsed; undefined when the file holds none. Throws KeyedRecordsDamaged when its line is not JSON. */
+export function recordIn<T>({ bytes, positions, starts }: KeyedRecords, key: string): T | undefined {
+  const position = positions.get(key);
+  if (position === undefined) return undefined;
+  try {
+    return JSON.parse(decoder.decode(bytes.subarray(starts[position]!, starts[position + 1]! - 1))) as T;
+  } catch {
+    throw new KeyedRecordsDamaged(`holds no JSON for the record of ${JSON.stringify(key)}`);
+  }
+}
+
+/** How many bytes the record under `key` takes in the file; 0 when the file holds none. */
+export function recordLength({ positions, starts }: KeyedRecords, key: string): number {
+  const position = positions.get(key);
+  return position === undefined ? 0 : starts[position + 1]! - starts[position]!;
+}
+
+/** Every record of the file by key, parsed: for tests and tools that look at a whole file. */
+export const allRecordsIn = <T>(records: KeyedRecords): Record<string, T> =>
+  Object.fromEntries([...records.positions.keys()].map((key) => [key, recordIn<T>(records, key)!]));
