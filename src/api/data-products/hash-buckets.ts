@@ -2,7 +2,7 @@ import { bucketRuns } from '../../domain/buckets.ts';
 import type { Utf8Bytes } from '../../domain/json-texts.ts';
 import { digestBytes, type DigestList } from '../../domain/input-digests.ts';
 import { keyedRecordPieces } from './keyed-records.ts';
-import type { DataFile } from './product.ts';
+import { dataFileOf, type DataFile } from './product.ts';
 
 /**
  * The files of one kind of record in hash buckets (`keyAt` -> record; `keyHashes`: fnv1aOf each key),
@@ -31,7 +31,6 @@ export function* bucketFiles<T>(
       for (let at = start; at < end; at++) entries[at - start] = [keyAt(positions[at]!), publishedJson(records[positions[at]!]!, positions[at]!)];
       return keyedRecordPieces(entries);
     };
-    const madeFrom = digests && (() => [(gathered ??= digests.gathered(positions)).subarray(start * digestBytes, end * digestBytes)]);
-    yield madeFrom ? { sitePath: pathOf(index), contents: bucket, madeFrom } : { sitePath: pathOf(index), contents: bucket };
+    yield dataFileOf(pathOf(index), bucket, digests && (() => [(gathered ??= digests.gathered(positions)).subarray(start * digestBytes, end * digestBytes)]));
   }
 }

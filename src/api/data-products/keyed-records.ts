@@ -6,7 +6,7 @@ import { utf8BytesOf, type Utf8Bytes } from '../../domain/json-texts.ts';
  * the keys' order. A request wants one landmark of a bucket of about 25, one report of about 120,
  * or a few cells of the nearby index; at a million reports a landmark bucket is 0.5 MB of JSON and
  * a cell file of the coarse levels 4 MB, so parsing whole files cost each request several times its
- * answer in memory and most of its CPU, and 64 requests at once brought an isolate near its 128 MB.
+ * answer in memory and most of its CPU, and 64 requests at once took an isolate past its 128 MB.
  * A record's JSON never holds a raw newline (JSON.stringify escapes it), so lines are records.
  */
 

@@ -6,7 +6,7 @@ import { cellOf, gridLevels, type GridLevel } from '../nearby/cell-grid.ts';
 import type { CatalogueLandmark } from '../../schema/api.ts';
 import type { StoredNearbyEntry } from '../../schema/nearby.ts';
 import { keyedRecordText } from './keyed-records.ts';
-import { dataPrefix, declareDataProduct, type CatalogueSizes } from './product.ts';
+import { dataFileOf, dataPrefix, declareDataProduct, type CatalogueSizes } from './product.ts';
 
 /**
  * The most files each level of the nearby index may take: 448 together, what the 20,000-file
@@ -80,8 +80,7 @@ export const nearbyCells = declareDataProduct({
           }
           return keyedRecordText([...byKey]);
         };
-        const sitePath = paths.nearbyBucket(level, index);
-        yield inputDigests ? { sitePath, contents: cells, madeFrom: () => [inputDigests.landmarks.gathered(bucket)] } : { sitePath, contents: cells };
+        yield dataFileOf(paths.nearbyBucket(level, index), cells, inputDigests && (() => [inputDigests.landmarks.gathered(bucket)]));
       }
     }
   },

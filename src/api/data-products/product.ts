@@ -94,8 +94,11 @@ export interface DataFile {
 
 const json = (value: unknown) => `${JSON.stringify(value)}\n`;
 
-export const dataFile = (sitePath: string, value: () => unknown, madeFrom?: () => Uint8Array[]): DataFile =>
-  madeFrom ? { sitePath, contents: () => json(value()), madeFrom } : { sitePath, contents: () => json(value()) };
+/** A data file with these contents, made from the records with these input digests when they are known. */
+export const dataFileOf = (sitePath: string, contents: DataFile['contents'], madeFrom: (() => Uint8Array[]) | undefined): DataFile =>
+  madeFrom ? { sitePath, contents, madeFrom } : { sitePath, contents };
+
+export const dataFile = (sitePath: string, value: () => unknown, madeFrom?: () => Uint8Array[]): DataFile => dataFileOf(sitePath, () => json(value()), madeFrom);
 
 /** The text of a data file, whichever way it holds its contents. */
 export function dataFileText(file: DataFile): string {
@@ -105,6 +108,5 @@ export function dataFileText(file: DataFile): string {
 
 /** A data file made from its JSON text as UTF-8 bytes in pieces, for files joined from texts made once per build (publishedReportJson). */
 export function jsonDataFile(sitePath: string, pieces: () => Utf8Bytes[], madeFrom?: () => Uint8Array[]): DataFile {
-  const contents = () => [...pieces(), '\n' as Utf8Bytes];
-  return madeFrom ? { sitePath, contents, madeFrom } : { sitePath, contents };
+  return dataFileOf(sitePath, () => [...pieces(), '\n' as Utf8Bytes], madeFrom);
 }
