@@ -8,7 +8,7 @@ import { landmarkList } from './data-products/landmark-list.ts';
 import { nearbyCells } from './data-products/nearby-cells.ts';
 import { pageTemplates } from './data-products/page-templates.ts';
 import { popular } from './data-products/popular.ts';
-import { dataFile, dataPrefix, type BaseManifest, type CatalogueSizes, type DataFile, type DataProduct, type KeptDerivations, type ProductSource, type ReadDataFile, type ReadDataRecord } from './data-products/product.ts';
+import { dataFile, dataPrefix, type BaseManifest, type CatalogueSizes, type DataFile, type DataProduct, type KeptDerivations, type ProductSource, type KeyedReads, type ReadDataFile } from './data-products/product.ts';
 import { recheck } from './data-products/recheck.ts';
 import { reportBuckets } from './data-products/report-buckets.ts';
 import { searchShards } from './data-products/search-shards.ts';
@@ -54,14 +54,14 @@ export type DataStore = Intersection<ReaderOf<Product>> & {
 };
 
 /** The data store over any way of reading the prebuilt files: every product's reader together. */
-export function dataStoreOver(read: ReadDataFile, readRecord: ReadDataRecord): DataStore {
+export function dataStoreOver(read: ReadDataFile, keyed: KeyedReads): DataStore {
   const manifest = () => read<DataManifest>(manifestPath);
   return Object.assign(
     {
       siteUrl: async () => (await manifest()).siteUrl,
       repositoryUrl: async () => (await manifest()).repositoryUrl,
     },
-    ...productList.map((product) => (product as DataProduct<object, object, object>).reader(read, manifest, readRecord)),
+    ...productList.map((product) => (product as DataProduct<object, object, object>).reader(read, manifest, keyed)),
   ) as DataStore;
 }
 
@@ -73,7 +73,10 @@ export function dataStoreOverFiles(readBytes: (sitePath: string) => Promise<Uint
   const decoder = new TextDecoder();
   return dataStoreOver(
     async <T>(sitePath: string) => JSON.parse(decoder.decode(await readBytes(sitePath))) as T,
-    async <T>(sitePath: string, key: string) => recordIn<T>(keyedRecordsOf(await readBytes(sitePath)), key),
+    {
+      record: async <T>(sitePath: string, key: string) => recordIn<T>(keyedRecordsOf(await readBytes(sitePath)), key),
+      keys: async (sitePath: string) => keyedRecordsOf(await readBytes(sitePath)).keys,
+    },
   );
 }
 

@@ -18,6 +18,15 @@ export function changeOf(report: CatalogueReport, siteUrl: string): StoredChange
   return { id, landmark, condition, summary, observedAt, lastConfirmedAt, reportExpiryDays, from, currentUntil, until, untilKind, updatedAt, urls: reportUrlsOf(id, siteUrls(siteUrl)) };
 }
 
+/** A position as its change's key in a chunk of the feed: the time, a space, the id (neither holds a space). */
+export const changeKeyOf = ({ updatedAt, id }: ChangePosition): string => `${updatedAt} ${id}`;
+
+/** The position a change's key names (changeKeyOf). */
+export function changePositionOfKey(key: string): ChangePosition {
+  const space = key.indexOf(' ');
+  return { updatedAt: key.slice(0, space), id: key.slice(space + 1) };
+}
+
 /** Update timestamps are all written `YYYY-MM-DDTHH:MM:SSZ`, so they compare as strings. */
 export function compareChangePositions(a: ChangePosition, b: ChangePosition): number {
   return a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;

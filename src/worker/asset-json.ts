@@ -56,16 +56,29 @@ export async function readAssetRecord<T>(assets: Fetcher, sitePath: string, key:
   const recordKey = `${sitePath}#${key}`;
   const cached = cache.get(recordKey);
   if (cached !== undefined) return cached as T;
+  const records = await keyedRecordsAt(assets, sitePath);
+  const record = damageReported(sitePath, () => recordIn<T>(records, key));
+  if (record !== undefined) cache.set(recordKey, record, recordLength(records, key));
+  return record;
+}
+
+/** The keys of a keyed-records file of the static assets, in the order of its records. */
+export const readAssetKeys = async (assets: Fetcher, sitePath: string): Promise<readonly string[]> => (await keyedRecordsAt(assets, sitePath)).keys;
+
+/** A keyed-records file's bytes and where its records lie, through the isolate's cache. */
+async function keyedRecordsAt(assets: Fetcher, sitePath: string): Promise<KeyedRecords> {
+  const cached = cache.get(sitePath) as KeyedRecords | undefined;
+  if (cached !== undefined) return cached;
+  const bytes = new Uint8Array(await (await assetResponse(assets, sitePath)).arrayBuffer());
+  const records = damageReported(sitePath, () => keyedRecordsOf(bytes));
+  cache.set(sitePath, records, bytes.length);
+  return records;
+}
+
+/** What `read` returns, a damaged file told as DataFileUnavailable. */
+function damageReported<T>(sitePath: string, read: () => T): T {
   try {
-    let records = cache.get(sitePath) as KeyedRecords | undefined;
-    if (records === undefined) {
-      const bytes = new Uint8Array(await (await assetResponse(assets, sitePath)).arrayBuffer());
-      records = keyedRecordsOf(bytes);
-      cache.set(sitePath, records, bytes.length);
-    }
-    const record = recordIn<T>(records, key);
-    if (record !== undefined) cache.set(recordKey, record, recordLength(records, key));
-    return record;
+    return read();
   } catch (error) {
     if (error instanceof KeyedRecordsDamaged) throw new DataFileUnavailable(sitePath, error.message);
     throw error;

@@ -18,6 +18,7 @@ describe('a keyed-records file', () => {
     const bytes = fromPieces(keyedRecordPieces(entries.map(([key, value]) => [key, utf8BytesOf(JSON.stringify(value))])));
     expect(bytes).toEqual(encoder.encode(text));
     const records = keyedRecordsOf(bytes);
+    expect(records.keys).toEqual(entries.map(([key]) => key));
     for (const [key, value] of entries) expect(recordIn(records, key)).toEqual(value);
     expect(allRecordsIn(records)).toEqual(Object.fromEntries(entries));
     // Each line is JSON, as JSON Lines tools read it: the keys, then each record.

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chunkSorted, chunkSortedAtKeys, collectPage } from '../../src/api/keyset-chunks.ts';
+import { chunkSorted, chunkSortedAtKeys, collectPage, wholeChunk, type PageChunk } from '../../src/api/keyset-chunks.ts';
 import { fnv1aOf } from '../../src/domain/buckets.ts';
 
 const chunkers = {
@@ -14,9 +14,8 @@ async function walkAll(keys: string[], chunkSize: number, limit: number, chunker
   let after: string | undefined;
   for (;;) {
     const start = after;
-    const page = await collectPage(manifest, async (index) => chunks[index]!, {
+    const page = await collectPage(manifest, async (index) => wholeChunk(chunks[index]!, (key) => key), {
       limit,
-      keyOf: (key) => key,
       isAfterStart: (key) => start === undefined || key > start,
     });
     seen.push(...page.items);
@@ -43,8 +42,24 @@ describe('keyset paging over chunks', () => {
 
   it('starts after a position that is no longer in the set', async () => {
     const { manifest, chunks } = chunkSorted(['a', 'c', 'e', 'g'], (key) => key, 2);
-    const page = await collectPage(manifest, async (index) => chunks[index]!, { limit: 2, keyOf: (key) => key, isAfterStart: (key) => key > 'd' });
+    const page = await collectPage(manifest, async (index) => wholeChunk(chunks[index]!, (key) => key), { limit: 2, isAfterStart: (key) => key > 'd' });
     expect(page).toEqual({ items: ['e', 'g'], hasMore: false });
+  });
+
+  it('reads from its chunks only the records it lists, not those before the start or the one that tells more follow', async () => {
+    const keys = Array.from({ length: 40 }, (_, index) => `k${String(index).padStart(2, '0')}`);
+    const { manifest, chunks } = chunkSorted(keys, (key) => key, 10);
+    const read: string[] = [];
+    const chunkAt = async (index: number): Promise<PageChunk<string, string>> => ({
+      keys: chunks[index]!,
+      recordAt: async (position) => {
+        read.push(chunks[index]![position]!);
+        return chunks[index]![position]!;
+      },
+    });
+    const page = await collectPage(manifest, chunkAt, { limit: 5, isAfterStart: (key) => key > 'k07' });
+    expect(page).toEqual({ items: ['k08', 'k09', 'k10', 'k11', 'k12'], hasMore: true });
+    expect(read.sort()).toEqual(page.items);
   });
 });
 

@@ -1,15 +1,20 @@
-import { changeOf, changeOrder, type ChangePosition } from '../../domain/changes.ts';
+import { changeKeyOf, changeOf, changeOrder, changePositionOfKey, type ChangePosition } from '../../domain/changes.ts';
 import { reportColumnsOf } from '../../domain/report-columns.ts';
-import { chunkSortedAtKeys, type ChunkManifest } from '../keyset-chunks.ts';
+import { chunkSortedAtKeys, type ChunkManifest, type PageChunk } from '../keyset-chunks.ts';
 import type { StoredChange } from '../../schema/api.ts';
-import { dataFile, dataPrefix, declareDataProduct } from './product.ts';
+import { keyedRecordText } from './keyed-records.ts';
+import { dataFile, dataFileOf, dataPrefix, declareDataProduct } from './product.ts';
 
 const paths = {
   changesManifest: `${dataPrefix}changes/manifest.json`,
-  changesChunk: (index: number) => `${dataPrefix}changes/${index}.json`,
+  changesChunk: (index: number) => `${dataPrefix}changes/${index}.jsonl`,
 };
 
-/** Every report in the order of the changes feed (update time, then id), in chunks. */
+/**
+ * Every report in the order of the changes feed (update time, then id), in chunks, each a
+ * keyed-records file (keyed-records.ts) keyed by the change's position (changeKeyOf): a page reads
+ * its chunks' keys and parses only the changes it lists.
+ */
 export const changes = declareDataProduct({
   paths,
   *files({ catalogue, layout }) {
@@ -26,13 +31,20 @@ export const changes = declareDataProduct({
     );
     yield dataFile(paths.changesManifest, () => feed.manifest);
     for (const [index, chunk] of feed.chunks.entries()) {
-      const changesInChunk = () => chunk.map((position) => changeOf(reports[position]!, catalogue.siteUrl));
-      yield dataFile(paths.changesChunk(index), changesInChunk, digests && (() => [digests.reports.gathered(chunk)]));
+      const changesInChunk = () => keyedRecordText(chunk.map((position) => [changeKeyOf(reports[position]!), changeOf(reports[position]!, catalogue.siteUrl)]));
+      yield dataFileOf(paths.changesChunk(index), changesInChunk, digests && (() => [digests.reports.gathered(chunk)]));
     }
   },
   fileCount: ({ reports }, layout) => 1 + Math.ceil(reports / layout.changesChunkSize),
-  reader: (read) => ({
+  reader: (read, _, keyed) => ({
     changesManifest: () => read<ChunkManifest<ChangePosition>>(paths.changesManifest),
-    changesChunk: (index: number) => read<StoredChange[]>(paths.changesChunk(index)),
+    async changesChunk(index: number): Promise<PageChunk<StoredChange, ChangePosition>> {
+      const path = paths.changesChunk(index);
+      const keys = await keyed.keys(path);
+      return {
+        keys: keys.map(changePositionOfKey),
+        recordAt: async (position) => (await keyed.record<StoredChange>(path, keys[position]!))!,
+      };
+    },
   }),
 });

@@ -4,9 +4,11 @@ import { utf8BytesOf, type Utf8Bytes } from '../../domain/json-texts.ts';
  * A file of records by key from which a reader takes one record without parsing the others: JSON
  * Lines, the first line the array of the keys, then each record's JSON on a line of its own, in
  * the keys' order. A request wants one landmark of a bucket of about 25, one report of about 120,
- * or a few cells of the nearby index; at a million reports a landmark bucket is 0.5 MB of JSON and
- * a cell file of the coarse levels 4 MB, so parsing whole files cost each request several times its
- * answer in memory and most of its CPU, and 64 requests at once took an isolate past its 128 MB.
+ * a few cells of the nearby index, or a page of the changes feed (its chunks' keys, then the
+ * records after the page's start); at a million reports a landmark bucket is 0.5 MB of JSON, a
+ * chunk of the changes feed up to 0.7 MB and a cell file of the coarse levels 4 MB, so parsing
+ * whole files cost each request several times its answer in memory and most of its CPU, and 64
+ * requests at once took an isolate past its 128 MB.
  * A record's JSON never holds a raw newline (JSON.stringify escapes it), so lines are records.
  */
 
@@ -27,6 +29,8 @@ const newlineByte = 0x0a;
 /** A keyed-records file read into memory, with where each record's line lies; its records are parsed only when asked for. */
 export interface KeyedRecords {
   readonly bytes: Uint8Array;
+  /** The keys, in the order of the records. */
+  readonly keys: readonly string[];
   /** Each key's line: the record's position. */
   readonly positions: ReadonlyMap<string, number>;
   /** Where each record's line starts, and after the last, where the file ends. */
@@ -47,13 +51,14 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 export function keyedRecordsOf(bytes: Uint8Array): KeyedRecords {
   const keysEnd = bytes.indexOf(newlineByte);
   if (keysEnd < 0) throw new KeyedRecordsDamaged(`has no line of keys (${bytes.length} bytes)`);
-  let keys: unknown;
+  let parsedKeys: unknown;
   try {
-    keys = JSON.parse(decoder.decode(bytes.subarray(0, keysEnd)));
+    parsedKeys = JSON.parse(decoder.decode(bytes.subarray(0, keysEnd)));
   } catch {
     throw new KeyedRecordsDamaged('does not begin with a line of keys in JSON');
   }
-  if (!Array.isArray(keys) || !keys.every((key) => typeof key === 'string')) throw new KeyedRecordsDamaged('does not begin with an array of keys');
+  if (!Array.isArray(parsedKeys) || !parsedKeys.every((key) => typeof key === 'string')) throw new KeyedRecordsDamaged('does not begin with an array of keys');
+  const keys = parsedKeys as string[];
   const starts = new Uint32Array(keys.length + 1);
   let start = keysEnd + 1;
   for (let position = 0; position < keys.length; position++) {
@@ -64,7 +69,7 @@ export function keyedRecordsOf(bytes: Uint8Array): KeyedRecords {
   }
   if (start !== bytes.length) throw new KeyedRecordsDamaged(`holds more than its ${keys.length} records`);
   starts[keys.length] = start;
-  return { bytes, positions: new Map(keys.map((key: string, position) => [key, position])), starts };
+  return { bytes, keys, positions: new Map(keys.map((key, position) => [key, position])), starts };
 }
 
 /** The record under `key`, parsed; undefined when the file holds none. Throws KeyedRecordsDamaged when its line is not JSON. */

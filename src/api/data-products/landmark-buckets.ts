@@ -18,9 +18,9 @@ export const landmarkBuckets = declareDataProduct({
     yield* bucketFiles(bucketed, (position) => slugs[position]!, keyHashesOf(slugs), layout.landmarkBuckets, paths.landmarkBucket, catalogue.inputDigests?.landmarks, (landmark) => publishedLandmarkJson(landmark, catalogue));
   },
   fileCount: (_, layout) => layout.landmarkBuckets,
-  reader: (_, manifest, readRecord) => ({
+  reader: (_, manifest, keyed) => ({
     async landmark(slug: string): Promise<StoredLandmarkDetail | undefined> {
-      return readRecord<StoredLandmarkDetail>(paths.landmarkBucket(bucketOf(slug, (await manifest()).landmarkBuckets)), slug);
+      return keyed.record<StoredLandmarkDetail>(paths.landmarkBucket(bucketOf(slug, (await manifest()).landmarkBuckets)), slug);
     },
   }),
 });

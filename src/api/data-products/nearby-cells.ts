@@ -85,12 +85,12 @@ export const nearbyCells = declareDataProduct({
     }
   },
   fileCount: (sizes) => bucketCounts(sizes).reduce((total, count) => total + count, 0),
-  reader: (_, manifest, readRecord) => ({
+  reader: (_, manifest, keyed) => ({
     /** The landmarks in one cell of the nearby index (none when the cell is empty). */
     async nearbyCell(key: string): Promise<StoredNearbyEntry[]> {
       const level = Number(key.split('/')[0]) as GridLevel;
       const path = paths.nearbyBucket(level, bucketOf(key, (await manifest()).nearbyBuckets[level]!));
-      return (await readRecord<StoredNearbyEntry[]>(path, key)) ?? [];
+      return (await keyed.record<StoredNearbyEntry[]>(path, key)) ?? [];
     },
   }),
 });

@@ -19,8 +19,8 @@ export interface DataProduct<Paths extends object = object, Reader extends objec
   files(source: ProductSource): Iterable<DataFile>;
   /** The most files it makes for a catalogue of this size, for the file budget. */
   fileCount(sizes: CatalogueSizes, layout: DataLayout): number;
-  /** Its reads, given how to read one prebuilt file, the data manifest, and one record of a keyed-records file. */
-  reader(read: ReadDataFile, manifest: () => Promise<ManifestFields & BaseManifest>, readRecord: ReadDataRecord): Reader;
+  /** Its reads, given how to read one prebuilt file, the data manifest, and the keys and records of a keyed-records file. */
+  reader(read: ReadDataFile, manifest: () => Promise<ManifestFields & BaseManifest>, keyed: KeyedReads): Reader;
 }
 
 /** Keeps a product's literal types, so that its reader's methods reach the DataStore type. */
@@ -74,11 +74,13 @@ export interface BaseManifest {
 /** Reads and parses one prebuilt file by its site path, e.g. `/_data/manifest.json`. */
 export type ReadDataFile = <T>(sitePath: string) => Promise<T>;
 
-/**
- * Reads one record of a keyed-records file (keyed-records.ts) by its site path and key, parsing
- * that record alone; undefined when the file holds none under the key.
- */
-export type ReadDataRecord = <T>(sitePath: string, key: string) => Promise<T | undefined>;
+/** Reads a keyed-records file (keyed-records.ts) by its site path without parsing the records it does not ask for. */
+export interface KeyedReads {
+  /** One record by its key, parsed alone; undefined when the file holds none under the key. */
+  record<T>(sitePath: string, key: string): Promise<T | undefined>;
+  /** The file's keys, in the order of its records. */
+  keys(sitePath: string): Promise<readonly string[]>;
+}
 
 /** One file made from the catalogue (behind the API routes, or the sitemap); its contents are made only when it cannot be reused. */
 export interface DataFile {

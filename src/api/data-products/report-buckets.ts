@@ -16,9 +16,9 @@ export const reportBuckets = declareDataProduct({
     yield* bucketFiles(reports, (position) => reports[position]!.id, reportColumnsOf(reports).idHashes, layout.reportBuckets, paths.reportBucket, catalogue.inputDigests?.reports, (report, position) => publishedReportJson(report, catalogue, position));
   },
   fileCount: (_, layout) => layout.reportBuckets,
-  reader: (_, manifest, readRecord) => ({
+  reader: (_, manifest, keyed) => ({
     async report(id: string): Promise<StoredReport | undefined> {
-      return readRecord<StoredReport>(paths.reportBucket(bucketOf(id, (await manifest()).reportBuckets)), id);
+      return keyed.record<StoredReport>(paths.reportBucket(bucketOf(id, (await manifest()).reportBuckets)), id);
     },
   }),
 });

@@ -56,7 +56,6 @@ export const getChanges = declareOperation({
     // Updates are listed strictly after `since`; a cursor resumes strictly after the last one seen.
     const page = await collectPage(await store.changesManifest(), store.changesChunk, {
       limit,
-      keyOf: ({ updatedAt, id }) => ({ updatedAt, id }),
       isAfterStart: (key) => (after ? compareChangePositions(key, after) > 0 : key.updatedAt > since),
     });
     const last = page.items[page.items.length - 1];

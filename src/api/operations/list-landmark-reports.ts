@@ -3,7 +3,7 @@ import { invalidParameter, landmarkNotFound } from '../api-error.ts';
 import { answerDay } from '../answer-day.ts';
 import { encodeCursor } from '../cursor.ts';
 import type { DataStore } from '../data-products.ts';
-import { collectPage } from '../keyset-chunks.ts';
+import { collectPage, wholeChunk } from '../keyset-chunks.ts';
 import { compareHeavyReportKeys, compareReportPositions, heavyReportKeyOf, isReportPosition, positionOf, type ReportPosition } from '../../domain/landmark-reports.ts';
 import { presentReport } from '../present.ts';
 import { cursorPosition } from './cursor-parameter.ts';
@@ -28,9 +28,9 @@ function pageFromBucket(landmark: StoredLandmarkDetail, after: ReportPosition | 
 async function pageFromChunks(store: DataStore, slug: string, after: ReportPosition | undefined, limit: number): Promise<Page> {
   // Before the landmark's first report when starting: its slug with a later observation than any.
   const start = after ? ([slug, after.observed, after.id] as const) : ([slug, Number.MAX_SAFE_INTEGER, ''] as const);
-  const { items } = await collectPage(await store.heavyReportsManifest(), store.heavyReportsChunk, {
+  const chunkAt = async (index: number) => wholeChunk(await store.heavyReportsChunk(index), heavyReportKeyOf);
+  const { items } = await collectPage(await store.heavyReportsManifest(), chunkAt, {
     limit: limit + 1,
-    keyOf: heavyReportKeyOf,
     isAfterStart: (key) => compareHeavyReportKeys(key, [...start]) > 0,
   });
   const own = items.filter((report) => report.landmark.slug === slug);

@@ -1,5 +1,5 @@
 import { encodeCursor } from '../cursor.ts';
-import { collectPage } from '../keyset-chunks.ts';
+import { collectPage, wholeChunk } from '../keyset-chunks.ts';
 import { isSlugPosition } from '../landmark-list.ts';
 import { answerDay } from '../answer-day.ts';
 import { presentLandmarkSummary } from '../present.ts';
@@ -30,9 +30,9 @@ export const listLandmarks = declareOperation({
   async run({ store, now }, { limit, cursor, at }) {
     const day = answerDay(now, at);
     const afterSlug = cursorPosition('landmarks', 'this list', cursor, isSlugPosition);
-    const page = await collectPage(await store.landmarkListManifest(), store.landmarkListChunk, {
+    const chunkAt = async (index: number) => wholeChunk(await store.landmarkListChunk(index), (landmark) => landmark.slug);
+    const page = await collectPage(await store.landmarkListManifest(), chunkAt, {
       limit,
-      keyOf: (landmark) => landmark.slug,
       isAfterStart: (slug) => afterSlug === undefined || slug > afterSlug,
     });
     const last = page.items[page.items.length - 1];
