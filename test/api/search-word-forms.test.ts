@@ -20,6 +20,8 @@ const summaries = buildCatalogue(
       landmark('st-basils-cathedral', "St. Basil's Cathedral", 'Q3'),
       landmark('st-marks-basilica', "St Mark's Basilica", 'Q4'),
       landmark('saint-peters-basilica', "Saint Peter's Basilica", 'Q5'),
+      landmark('hagia-sophia', 'Hagia Sophia', 'Q6'),
+      landmark('hagia-irene', 'Hagia Irene', 'Q7'),
     ],
     reports: [],
   },
@@ -33,6 +35,12 @@ describe('search finds a name by the forms travellers type', () => {
     expect((await ranked('st basil'))[0]).toBe('st-basils-cathedral');
     expect((await ranked('st basils'))[0]).toBe('st-basils-cathedral');
     expect((await ranked('st mark'))[0]).toBe('st-marks-basilica');
+  });
+
+  it('"f" for "ph", as names from Greek are written both ways', async () => {
+    expect(await ranked('hagia sofia')).toEqual(['hagia-sophia']);
+    expect(await ranked('hagia sophia')).toEqual(['hagia-sophia']);
+    expect(await ranked('sofi')).toEqual(['hagia-sophia']);
   });
 
   it('"saint" for "St." and "st" for "Saint", "mt" for "Mount"', async () => {

@@ -2,11 +2,12 @@ import { foldLetters } from '../../domain/fold-letters.ts';
 
 /**
  * Text as search compares it: lowercase, without diacritics, split into words. "Sagrada Família"
- * and "sagrada familia" become the same words, as do "München" and "munchen".
+ * and "sagrada familia" become the same words, as do "München" and "munchen". "ph" is compared as
+ * "f": names from Greek are written both ways ("Hagia Sophia" is heard as "hagia sofia", "Delphi"
+ * is "Delfi" in several languages), two edits apart, past what a typo allows.
  */
-
 export function normalizeText(text: string): string {
-  return foldLetters(text).replace(/['’ʼ]/g, '');
+  return foldLetters(text).replace(/['’ʼ]/g, '').replace(/ph/g, 'f');
 }
 
 export function wordsOf(text: string): string[] {
