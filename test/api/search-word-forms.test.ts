@@ -22,6 +22,9 @@ const summaries = buildCatalogue(
       landmark('saint-peters-basilica', "Saint Peter's Basilica", 'Q5'),
       landmark('hagia-sophia', 'Hagia Sophia', 'Q6'),
       landmark('hagia-irene', 'Hagia Irene', 'Q7'),
+      landmark('golden-gate-park', 'Golden Gate Park', 'Q8'),
+      landmark('golden-gate-bridge', 'Golden Gate Bridge', 'Q9'),
+      landmark('mont-saint-michel', 'Mont-Saint-Michel', 'Q10'),
     ],
     reports: [],
   },
@@ -41,6 +44,14 @@ describe('search finds a name by the forms travellers type', () => {
     expect(await ranked('hagia sofia')).toEqual(['hagia-sophia']);
     expect(await ranked('hagia sophia')).toEqual(['hagia-sophia']);
     expect(await ranked('sofi')).toEqual(['hagia-sophia']);
+  });
+
+  it('three words of a name run together, or still being typed so', async () => {
+    expect(await ranked('goldengatebridge')).toEqual(['golden-gate-bridge']);
+    expect(await ranked('goldengatepark')).toEqual(['golden-gate-park']);
+    expect(await ranked('montsaintmichel')).toEqual(['mont-saint-michel']);
+    expect(await ranked('goldengatebri')).toEqual(['golden-gate-bridge']);
+    expect(await ranked('goldengatebridge park')).toEqual([]);
   });
 
   it('"saint" for "St." and "st" for "Saint", "mt" for "Mount"', async () => {

@@ -37,7 +37,7 @@ export const searchTerm = z
   .string({ error: `q is required: the name or place to search for, ${queryLength.min} to ${queryLength.max} characters, e.g. "eiffel"` })
   .min(queryLength.min, { error: `q must be at least ${queryLength.min} characters, e.g. "eiffel"` })
   .max(queryLength.max, { error: `q must be at most ${queryLength.max} characters` })
-  .describe(`Name, alias, city, region or country to search for, ${queryLength.min} to ${queryLength.max} characters after trimming spaces. Case and diacritics are ignored, "ph" is read as "f", the last word matches as a prefix, words of 5 or more letters tolerate one typo anywhere, and names may be typed as one word ("tajmahal").`);
+  .describe(`Name, alias, city, region or country to search for, ${queryLength.min} to ${queryLength.max} characters after trimming spaces. Case and diacritics are ignored, "ph" is read as "f", the last word matches as a prefix, words of 5 or more letters tolerate one typo anywhere, and names may be typed as one word ("tajmahal", "goldengatebridge").`);
 
 /** A day to answer for, YYYY-MM-DD; its window is checked by answerDay against the request's day. */
 export function dayParameter(name: string, meaning: string) {

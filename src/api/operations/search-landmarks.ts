@@ -17,7 +17,7 @@ export const searchLandmarks = declareOperation({
   title: 'Search landmarks',
   summary: 'Landmarks matching a name, alias or place, best matches first.',
   description:
-    `Matches every word of \`q\` against names, aliases, city, region and country, ignoring case and diacritics and reading "ph" as "f" ("hagia sofia" finds Hagia Sophia); the last word also matches as a prefix, words of 5 or more letters tolerate one typo (a letter added, missing, changed or two swapped, first letters included: "ieffel" finds Eiffel), and a name's first two words may be typed as one ("tajmahal", "notredame"), as may two words of a one-word name ("sky tree"). ` +
+    `Matches every word of \`q\` against names, aliases, city, region and country, ignoring case and diacritics and reading "ph" as "f" ("hagia sofia" finds Hagia Sophia); the last word also matches as a prefix, words of 5 or more letters tolerate one typo (a letter added, missing, changed or two swapped, first letters included: "ieffel" finds Eiffel), and a name's words may be typed as one ("tajmahal", "notredame", "goldengatebridge"), as may two words of a one-word name ("sky tree"). ` +
     `Exact words rank above prefixes, prefixes above typos and joined words, name matches above place matches, then more popular landmarks first. At most ${maxSearchResults} landmarks are listed; \`total\` says how many match.`,
   tag: 'Landmarks',
   input: z.strictObject({ q: searchTerm, at }),

@@ -6,7 +6,8 @@
  * rarely "golden gatebridge"), and every joined word lands in the shard of its first word's
  * letters, so shards of common first words ("great", "saint", "church") grow with each one:
  * at 100k synthetic landmarks, joining every neighbouring pair and whole names made the largest
- * shard 1.3 MB, three times its size; the first pair alone adds under a tenth.
+ * shard 1.3 MB, three times its size; the first pair alone adds under a tenth. A query word that
+ * runs more words together is read as this word and the next (split-words.ts).
  */
 export function joinedWordOf(words: readonly string[]): string | undefined {
   return words.length < 2 ? undefined : words[0]! + words[1]!;

@@ -1,6 +1,7 @@
 import { firstLetterTypoScores } from './first-letter-typos.ts';
 import { matchInShard, type WordScores } from './match-word.ts';
 import { shardKeyOf, wordsOf } from './normalize.ts';
+import { splitWordScores } from './split-words.ts';
 import { queryTerms, type QueryTerm } from './query-terms.ts';
 import type { SearchShard } from './shard.ts';
 
@@ -28,8 +29,8 @@ export function queryWords(query: string): string[] {
 
 /**
  * One term's landmarks: in its own shard, and for a word as typed that the index does not know,
- * also one edit away in its first letters. Joined terms must match as they are: a typo would let
- * short words ("bog ben") through.
+ * also one edit away in its first letters, or else as two indexed words run together. Joined terms
+ * must match as they are: a typo would let short words ("bog ben") through.
  */
 async function termScores(
   term: QueryTerm,
@@ -43,7 +44,8 @@ async function termScores(
   for (const [landmarkIndex, match] of await firstLetterTypoScores(term.text, loadShard)) {
     if ((scores.get(landmarkIndex)?.score ?? 0) < match.score) scores.set(landmarkIndex, match);
   }
-  return scores;
+  // Read as two words only when nothing else matched: a typo query reads no more files for it.
+  return scores.size > 0 ? scores : splitWordScores(term.text, isLast, ownShard, loadShard);
 }
 
 /**
