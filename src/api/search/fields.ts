@@ -15,9 +15,16 @@ export const searchFields = {
 
 export type SearchField = keyof typeof searchFields;
 
-/** The weight of the best field among those set in `mask`. */
-export function bestFieldWeight(mask: number): number {
+/**
+ * The best field's weight for each mask, worked out once: a query counts every posting of its
+ * words, 13,000 for a common word at 100k landmarks, and going through the fields for each took
+ * most of its time.
+ */
+const bestWeightOfMask = Float64Array.from({ length: 1 << Object.keys(searchFields).length }, (_, mask) => {
   let best = 0;
   for (const { bit, weight } of Object.values(searchFields)) if (mask & bit && weight > best) best = weight;
   return best;
-}
+});
+
+/** The weight of the best field among those set in `mask`. */
+export const bestFieldWeight = (mask: number): number => bestWeightOfMask[mask] ?? 0;
