@@ -1,3 +1,4 @@
+import { firstInOrder } from '../../domain/first-in-order.ts';
 import { firstLetterTypoScores } from './first-letter-typos.ts';
 import { matchInShard, type WordScores } from './match-word.ts';
 import { shardKeyOf, wordsOf } from './normalize.ts';
@@ -93,9 +94,8 @@ export async function runSearch(
   const termsEndingAt = Array.from({ length: words.length + 1 }, () => [] as typeof scored);
   for (const entry of scored) termsEndingAt[entry.term.first + entry.term.span]!.push(entry);
   const candidates = new Set(scored.filter(({ term }) => term.first === 0).flatMap(({ scores }) => [...scores.keys()]));
-  const hits = [...candidates]
-    .map((landmarkIndex) => bestCover(landmarkIndex, words.length, termsEndingAt))
-    .filter((hit) => hit !== undefined)
-    .sort((a, b) => b.score - a.score || b.popularity - a.popularity || a.landmarkIndex - b.landmarkIndex);
-  return { total: hits.length, hits: hits.slice(0, maxSearchResults) };
+  const hits = [...candidates].map((landmarkIndex) => bestCover(landmarkIndex, words.length, termsEndingAt)).filter((hit) => hit !== undefined);
+  // A common word matches a tenth of 100,000 landmarks; only the first few are answered.
+  const ranked = firstInOrder(hits, maxSearchResults, (a, b) => b.score - a.score || b.popularity - a.popularity || a.landmarkIndex - b.landmarkIndex);
+  return { total: hits.length, hits: ranked };
 }
