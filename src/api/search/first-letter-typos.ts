@@ -1,6 +1,7 @@
-import { addPostings, matchWeights, minimumTypoLength, type WordScores } from './match-word.ts';
+import { matchWeights, minimumTypoLength } from './match-word.ts';
 import { endingShardKeyOf, shardKeyOf, withinOneEdit } from './normalize.ts';
 import type { SearchShard } from './shard.ts';
+import { bestOfScores, noScores, scoresOfPostings, type WordScores } from './word-scores.ts';
 
 /**
  * The most other shards one misspelt word reads for its candidates. A query then reads at most
@@ -17,8 +18,7 @@ export const maxOtherShardsPerWord = 3;
  * their landmarks are read in their own shards.
  */
 export async function firstLetterTypoScores(word: string, loadShard: (key: string) => Promise<SearchShard | undefined>): Promise<WordScores> {
-  const scores: WordScores = new Map();
-  if ([...word].length < minimumTypoLength) return scores;
+  if ([...word].length < minimumTypoLength) return noScores();
   const ownKey = shardKeyOf(word);
   const candidatesByKey = new Map<string, string[]>();
   for (const candidate of (await loadShard(endingShardKeyOf(word)))?.endings ?? []) {
@@ -28,11 +28,11 @@ export async function firstLetterTypoScores(word: string, loadShard: (key: strin
     candidatesByKey.set(key, [...(candidatesByKey.get(key) ?? []), candidate]);
   }
   const shards = await Promise.all([...candidatesByKey.keys()].map(loadShard));
-  [...candidatesByKey.values()].forEach((candidates, position) => {
-    for (const candidate of candidates) {
+  const matches = [...candidatesByKey.values()].flatMap((candidates, position) =>
+    candidates.flatMap((candidate) => {
       const postings = shards[position]?.words[candidate];
-      if (postings) addPostings(scores, postings, matchWeights.typo);
-    }
-  });
-  return scores;
+      return postings ? [scoresOfPostings(postings, matchWeights.typo)] : [];
+    }),
+  );
+  return bestOfScores(matches);
 }

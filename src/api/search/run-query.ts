@@ -1,8 +1,9 @@
 import { firstInOrder } from '../../domain/first-in-order.ts';
 import { firstLetterTypoScores } from './first-letter-typos.ts';
-import { matchInShard, type WordScores } from './match-word.ts';
+import { matchInShard } from './match-word.ts';
 import { shardKeyOf, wordsOf } from './normalize.ts';
 import { splitWordScores } from './split-words.ts';
+import { bestOfScores, ScoresWalk, type WordScores } from './word-scores.ts';
 import { queryTerms, type QueryTerm } from './query-terms.ts';
 import type { SearchShard } from './shard.ts';
 
@@ -42,29 +43,34 @@ async function termScores(
   const typed = term.span === 1;
   const { scores, known } = matchInShard(ownShard, term.text, { prefix: isLast, typo: typed });
   if (!typed || known) return scores;
-  for (const [landmarkIndex, match] of await firstLetterTypoScores(term.text, loadShard)) {
-    if ((scores.get(landmarkIndex)?.score ?? 0) < match.score) scores.set(landmarkIndex, match);
-  }
+  const withTypos = bestOfScores([scores, await firstLetterTypoScores(term.text, loadShard)]);
   // Read as two words only when nothing else matched: a typo query reads no more files for it.
-  return scores.size > 0 ? scores : splitWordScores(term.text, isLast, ownShard, loadShard);
+  return withTypos.landmarks.length > 0 ? withTypos : splitWordScores(term.text, isLast, ownShard, loadShard);
+}
+
+/** A term with its scores, walked through as the landmarks are covered in rising order. */
+interface ScoredTerm {
+  term: QueryTerm;
+  scores: ScoresWalk;
 }
 
 /**
  * A landmark's best score over the ways of reading the query as terms, every word matched once:
  * "sagrada familia" as two words, or as "sagradafamilia". Undefined when some word is unmatched.
+ * Landmarks are covered in rising order (ScoresWalk).
  */
-function bestCover(landmarkIndex: number, wordCount: number, termsEndingAt: { term: QueryTerm; scores: WordScores }[][]): SearchHit | undefined {
+function bestCover(landmarkIndex: number, wordCount: number, termsEndingAt: ScoredTerm[][]): SearchHit | undefined {
   // best[n]: the best score with the first n words matched.
   const best: (number | undefined)[] = [0];
   let popularity = 0;
   for (let end = 1; end <= wordCount; end++) {
     for (const { term, scores } of termsEndingAt[end]!) {
-      const match = scores.get(landmarkIndex);
+      const at = scores.positionOf(landmarkIndex);
       const before = best[term.first];
-      if (!match || before === undefined) continue;
-      const score = before + match.score * term.span * (term.span > 1 ? joinedTermWeight : 1);
+      if (at < 0 || before === undefined) continue;
+      const score = before + scores.of.scores[at]! * term.span * (term.span > 1 ? joinedTermWeight : 1);
       if (score > (best[end] ?? -1)) best[end] = score;
-      popularity = match.popularity;
+      popularity = scores.of.popularity[at]!;
     }
   }
   const score = best[wordCount];
@@ -91,10 +97,11 @@ export async function runSearch(
     terms.map(async (term) => ({ term, scores: await termScores(term, term.first + term.span - 1 === lastWord, shards.get(shardKeyOf(term.text)), loadOnce) })),
   );
 
-  const termsEndingAt = Array.from({ length: words.length + 1 }, () => [] as typeof scored);
-  for (const entry of scored) termsEndingAt[entry.term.first + entry.term.span]!.push(entry);
-  const candidates = new Set(scored.filter(({ term }) => term.first === 0).flatMap(({ scores }) => [...scores.keys()]));
-  const hits = [...candidates].map((landmarkIndex) => bestCover(landmarkIndex, words.length, termsEndingAt)).filter((hit) => hit !== undefined);
+  const termsEndingAt = Array.from({ length: words.length + 1 }, (): ScoredTerm[] => []);
+  for (const { term, scores } of scored) termsEndingAt[term.first + term.span]!.push({ term, scores: new ScoresWalk(scores) });
+  // Every landmark a reading of the first word finds, in rising order.
+  const candidates = bestOfScores(scored.filter(({ term }) => term.first === 0).map(({ scores }) => scores)).landmarks;
+  const hits = candidates.map((landmarkIndex) => bestCover(landmarkIndex, words.length, termsEndingAt)).filter((hit) => hit !== undefined);
   // A common word matches a tenth of 100,000 landmarks; only the first few are answered.
   const ranked = firstInOrder(hits, maxSearchResults, (a, b) => b.score - a.score || b.popularity - a.popularity || a.landmarkIndex - b.landmarkIndex);
   return { total: hits.length, hits: ranked };

@@ -2,8 +2,9 @@
  * One shard of the search index, keyed by two characters.
  *
  * `words`: every word starting with those characters and the landmarks it occurs in, as flat
- * triples [landmark index, field bits, Wikipedia editions]. The landmark index is the landmark's
- * position in slug order, the order of the list chunks.
+ * triples [landmark index, field bits, Wikipedia editions], in landmark order (a query merges
+ * them in that order, word-scores.ts). The landmark index is the landmark's position in slug
+ * order, the order of the list chunks.
  *
  * `endings`: the words of typo length ending with those characters, most popular first, without
  * their landmarks: a query word misspelt in its first letters finds here the words one edit away,

@@ -1,6 +1,7 @@
-import { addPostings, matchInShard, matchWeights, type WordScores } from './match-word.ts';
+import { matchInShard, matchWeights } from './match-word.ts';
 import { shardKeyOf } from './normalize.ts';
 import type { SearchShard } from './shard.ts';
+import { bestOfScores, noScores, ScoresWalk, scoresOfPostings, type WordScores } from './word-scores.ts';
 
 /**
  * The most other shards one typed word reads for the ways of splitting it. With the shards its
@@ -24,8 +25,7 @@ export async function splitWordScores(
   ownShard: SearchShard | undefined,
   loadShard: (key: string) => Promise<SearchShard | undefined>,
 ): Promise<WordScores> {
-  const scores: WordScores = new Map();
-  if (!ownShard) return scores;
+  if (!ownShard) return noScores();
   const characters = [...word];
   const splits: { head: string; tail: string }[] = [];
   for (let cut = characters.length - 2; cut >= 2 && splits.length < maxSplitShardsPerWord; cut--) {
@@ -33,17 +33,20 @@ export async function splitWordScores(
     if (Object.hasOwn(ownShard.words, head)) splits.push({ head, tail: characters.slice(cut).join('') });
   }
   const tailShards = await Promise.all(splits.map(({ tail }) => loadShard(shardKeyOf(tail))));
-  splits.forEach(({ head, tail }, position) => {
-    const tailScores = matchInShard(tailShards[position], tail, { prefix: isLast, typo: false }).scores;
-    if (tailScores.size === 0) return;
-    const headScores: WordScores = new Map();
-    addPostings(headScores, ownShard.words[head]!, matchWeights.exact);
-    for (const [landmarkIndex, headMatch] of headScores) {
-      const tailMatch = tailScores.get(landmarkIndex);
-      if (!tailMatch) continue;
-      const score = splitWeight * Math.min(headMatch.score, tailMatch.score);
-      if ((scores.get(landmarkIndex)?.score ?? 0) < score) scores.set(landmarkIndex, { score, popularity: headMatch.popularity });
-    }
-  });
-  return scores;
+  return bestOfScores(
+    splits.map(({ head, tail }, position) => {
+      const heads = scoresOfPostings(ownShard.words[head]!, matchWeights.exact);
+      const tails = new ScoresWalk(matchInShard(tailShards[position], tail, { prefix: isLast, typo: false }).scores);
+      // The landmarks with both, in landmark order.
+      const both = noScores();
+      heads.landmarks.forEach((landmark, at) => {
+        const tailAt = tails.positionOf(landmark);
+        if (tailAt < 0) return;
+        both.landmarks.push(landmark);
+        both.scores.push(splitWeight * Math.min(heads.scores[at]!, tails.of.scores[tailAt]!));
+        both.popularity.push(heads.popularity[at]!);
+      });
+      return both;
+    }),
+  );
 }
