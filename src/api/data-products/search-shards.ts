@@ -1,10 +1,11 @@
 import { buildSearchShards, searchInputText } from '../search/build-index.ts';
-import type { SearchShard } from '../search/shard.ts';
-import { dataFile, dataPrefix, declareDataProduct, type ProductSource } from './product.ts';
+import { searchShardEntries, searchShardOver, type SearchShard, type StoredSearchShard } from '../search/shard.ts';
+import { keyedRecordText } from './keyed-records.ts';
+import { dataFileOf, dataPrefix, declareDataProduct, type ProductSource } from './product.ts';
 
 /** What one build derives for the index: each made once, for both the manifest and the files. */
 interface Made {
-  shards?: Map<string, SearchShard>;
+  shards?: Map<string, StoredSearchShard>;
   keys?: string[];
   /** The digest of searchInputText, when the build keeps derivations. */
   madeFrom?: Uint8Array;
@@ -12,7 +13,7 @@ interface Made {
 const made = new WeakMap<ProductSource, Made>();
 const madeFor = (source: ProductSource): Made => made.get(source) ?? made.set(source, {}).get(source)!;
 
-function shardsOf(source: ProductSource): Map<string, SearchShard> {
+function shardsOf(source: ProductSource): Map<string, StoredSearchShard> {
   const built = madeFor(source);
   return (built.shards ??= buildSearchShards(source.summaries));
 }
@@ -36,29 +37,33 @@ function keysOf(source: ProductSource): string[] {
 }
 
 /** A shard the keys name; the keys kept by the last build are those of the same index, so it is there. */
-function shardOf(source: ProductSource, key: string): SearchShard {
+function shardOf(source: ProductSource, key: string): StoredSearchShard {
   const shard = shardsOf(source).get(key);
   if (!shard) throw new Error(`the search index has no shard "${key}", which its kept keys name: remove the build's .cache/ folder and build again`);
   return shard;
 }
 
-const paths = { searchShard: (key: string) => `${dataPrefix}search/${key}.json` };
+const paths = { searchShard: (key: string) => `${dataPrefix}search/${key}.jsonl` };
 
-/** The search index, in shards by the first characters of the indexed words. */
+/** The search index, in shards by the first characters of the indexed words, each a keyed-records file by word (shard.ts). */
 export const searchShards = declareDataProduct({
   paths,
   /** Every search shard written, so that a missing one is a damaged deploy, not an empty result. */
   manifestFields: (source) => ({ searchShardKeys: keysOf(source) }),
   *files(source) {
     const madeFrom = madeFromOf(source);
-    for (const key of keysOf(source)) yield dataFile(paths.searchShard(key), () => shardOf(source, key), madeFrom && (() => [madeFrom]));
+    for (const key of keysOf(source)) {
+      yield dataFileOf(paths.searchShard(key), () => keyedRecordText(searchShardEntries(shardOf(source, key))), madeFrom && (() => [madeFrom]));
+    }
   },
   // Their number follows the names' first letters, not the catalogue's size: the budget counts them apart.
   fileCount: () => 0,
-  reader: (read, manifest) => ({
+  reader: (_, manifest, keyed) => ({
     /** Undefined when no indexed word starts with the shard's characters. */
     async searchShard(key: string): Promise<SearchShard | undefined> {
-      return (await manifest()).searchShardKeys.includes(key) ? read<SearchShard>(paths.searchShard(key)) : undefined;
+      if (!(await manifest()).searchShardKeys.includes(key)) return undefined;
+      const path = paths.searchShard(key);
+      return searchShardOver(await keyed.keys(path), (word) => keyed.record(path, word));
     },
   }),
 });
