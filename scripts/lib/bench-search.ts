@@ -8,8 +8,7 @@ import MiniSearch, { type SearchOptions } from 'minisearch';
 import { buildCatalogue, summaryOf } from '../../src/domain/catalogue.ts';
 import { buildSearchShards } from '../../src/api/search/build-index.ts';
 import { queryWords, runSearch } from '../../src/api/search/run-query.ts';
-import { searchShardEntries, searchShardOver } from '../../src/api/search/shard.ts';
-import { allRecordsIn, keyedRecordsOf, keyedRecordText, recordIn } from '../../src/api/data-products/keyed-records.ts';
+import type { SearchShard } from '../../src/api/search/shard.ts';
 import { loadContent } from '../../src/load/load-content.ts';
 import { loadPopularity } from '../../src/load/popularity.ts';
 import type { StoredLandmarkSummary } from '../../src/schema/api.ts';
@@ -43,25 +42,22 @@ function miniSearchOver(summaries: readonly StoredLandmarkSummary[]): MiniSearch
   return miniSearch;
 }
 
-const encoder = new TextEncoder();
-
-/** Our search over shards held in memory, as the files' bytes, counting the files a query reads. */
+/** Our search over shards held in memory, as JSON text, counting the files a query reads. */
 export function shardedSearch(summaries: readonly StoredLandmarkSummary[]) {
-  const files = new Map([...buildSearchShards(summaries)].map(([key, shard]) => [key, encoder.encode(keyedRecordText(searchShardEntries(shard)))]));
+  const files = new Map([...buildSearchShards(summaries)].map(([key, shard]) => [key, JSON.stringify(shard)]));
   return {
     files,
     async search(query: string) {
-      const read: Uint8Array[] = [];
+      const read: string[] = [];
       const started = performance.now();
       const { hits } = await runSearch(queryWords(query), async (key) => {
-        const bytes = files.get(key);
-        if (bytes === undefined) return undefined;
-        read.push(bytes);
-        const records = keyedRecordsOf(bytes);
-        return searchShardOver(records.keys, async (word) => recordIn(records, word));
+        const text = files.get(key);
+        if (text === undefined) return undefined;
+        read.push(text);
+        return JSON.parse(text) as SearchShard;
       });
       const milliseconds = performance.now() - started;
-      const bytes = read.reduce((total, file) => total + file.length, 0);
+      const bytes = read.reduce((total, text) => total + Buffer.byteLength(text), 0);
       return { slugs: hits.map((hit) => summaries[hit.landmarkIndex]!.slug), files: read.length, bytes, milliseconds };
     },
   };
@@ -166,10 +162,10 @@ export async function benchSearchIndex(landmarkCount: number): Promise<void> {
   const summaries = buildCatalogue(input, 'https://bench.invalid').landmarks.map(summaryOf);
   const ours = shardedSearch(summaries);
   const largest = [...ours.files.values()].reduce((a, b) => (a.length > b.length ? a : b));
-  // The median of a few parses of every record: the first one also pays for compiling the parser.
+  // The median of a few parses: the first one also pays for compiling the parser.
   const parses = Array.from({ length: 5 }, () => {
     const started = performance.now();
-    allRecordsIn(keyedRecordsOf(largest));
+    JSON.parse(largest);
     return performance.now() - started;
   }).sort((a, b) => a - b);
   const largestParse = parses[2]!;
@@ -185,7 +181,7 @@ export async function benchSearchIndex(landmarkCount: number): Promise<void> {
   const miniSearchLoad = performance.now() - started;
   const kb = (count: number) => `${(count / 1024).toFixed(0)} KB`;
   console.log(
-    `\nsearch index at ${landmarkCount.toLocaleString('en')} landmarks: ${ours.files.size.toLocaleString('en')} shard files, largest ${kb(largest.length)} parsed whole in ${largestParse.toFixed(2)} ms (median of 5); ` +
+    `\nsearch index at ${landmarkCount.toLocaleString('en')} landmarks: ${ours.files.size.toLocaleString('en')} shard files, largest ${kb(Buffer.byteLength(largest))} parsed in ${largestParse.toFixed(2)} ms (median of 5); ` +
       `per query (${syntheticQueries.length} queries with typos and joined names): files read median ${files[middle]}, most ${files.at(-1)}; ` +
       `bytes read median ${kb(bytes[middle]!)}, most ${kb(bytes.at(-1)!)}; parse and answer median ${milliseconds[middle]!.toFixed(2)} ms, most ${milliseconds.at(-1)!.toFixed(2)} ms. ` +
       `One MiniSearch index ${kb(Buffer.byteLength(serialized))} loaded in ${miniSearchLoad.toFixed(1)} ms (Node, this machine)`,

@@ -36,7 +36,7 @@ describe('npm run build', () => {
         '_data/templates/landmark.json',
         '_data/templates/report.json',
         '_data/manifest.json',
-        '_data/search/38-33.jsonl',
+        '_data/search/38-33.json',
         '_data/landmark-pages/manifest.json',
       ]),
     );

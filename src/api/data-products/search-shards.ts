@@ -1,11 +1,10 @@
 import { buildSearchShards, searchInputText } from '../search/build-index.ts';
-import { searchShardEntries, searchShardOver, type SearchShard, type StoredSearchShard } from '../search/shard.ts';
-import { keyedRecordText } from './keyed-records.ts';
-import { dataFileOf, dataPrefix, declareDataProduct, type ProductSource } from './product.ts';
+import type { SearchShard } from '../search/shard.ts';
+import { dataFile, dataPrefix, declareDataProduct, type ProductSource } from './product.ts';
 
 /** What one build derives for the index: each made once, for both the manifest and the files. */
 interface Made {
-  shards?: Map<string, StoredSearchShard>;
+  shards?: Map<string, SearchShard>;
   keys?: string[];
   /** The digest of searchInputText, when the build keeps derivations. */
   madeFrom?: Uint8Array;
@@ -13,7 +12,7 @@ interface Made {
 const made = new WeakMap<ProductSource, Made>();
 const madeFor = (source: ProductSource): Made => made.get(source) ?? made.set(source, {}).get(source)!;
 
-function shardsOf(source: ProductSource): Map<string, StoredSearchShard> {
+function shardsOf(source: ProductSource): Map<string, SearchShard> {
   const built = madeFor(source);
   return (built.shards ??= buildSearchShards(source.summaries));
 }
@@ -37,33 +36,29 @@ function keysOf(source: ProductSource): string[] {
 }
 
 /** A shard the keys name; the keys kept by the last build are those of the same index, so it is there. */
-function shardOf(source: ProductSource, key: string): StoredSearchShard {
+function shardOf(source: ProductSource, key: string): SearchShard {
   const shard = shardsOf(source).get(key);
   if (!shard) throw new Error(`the search index has no shard "${key}", which its kept keys name: remove the build's .cache/ folder and build again`);
   return shard;
 }
 
-const paths = { searchShard: (key: string) => `${dataPrefix}search/${key}.jsonl` };
+const paths = { searchShard: (key: string) => `${dataPrefix}search/${key}.json` };
 
-/** The search index, in shards by the first characters of the indexed words, each a keyed-records file by word (shard.ts). */
+/** The search index, in shards by the first characters of the indexed words. */
 export const searchShards = declareDataProduct({
   paths,
   /** Every search shard written, so that a missing one is a damaged deploy, not an empty result. */
   manifestFields: (source) => ({ searchShardKeys: keysOf(source) }),
   *files(source) {
     const madeFrom = madeFromOf(source);
-    for (const key of keysOf(source)) {
-      yield dataFileOf(paths.searchShard(key), () => keyedRecordText(searchShardEntries(shardOf(source, key))), madeFrom && (() => [madeFrom]));
-    }
+    for (const key of keysOf(source)) yield dataFile(paths.searchShard(key), () => shardOf(source, key), madeFrom && (() => [madeFrom]));
   },
   // Their number follows the names' first letters, not the catalogue's size: the budget counts them apart.
   fileCount: () => 0,
-  reader: (_, manifest, keyed) => ({
+  reader: (read, manifest) => ({
     /** Undefined when no indexed word starts with the shard's characters. */
     async searchShard(key: string): Promise<SearchShard | undefined> {
-      if (!(await manifest()).searchShardKeys.includes(key)) return undefined;
-      const path = paths.searchShard(key);
-      return searchShardOver(await keyed.keys(path), (word) => keyed.record(path, word));
+      return (await manifest()).searchShardKeys.includes(key) ? read<SearchShard>(paths.searchShard(key)) : undefined;
     },
   }),
 });

@@ -4,7 +4,7 @@ import { joinedWordOf } from './joined-words.ts';
 import { formsOfWord, withoutPossessives } from './word-variants.ts';
 import { minimumTypoLength } from './match-word.ts';
 import { endingShardKeyOf, shardKeyOf, wordsOf } from './normalize.ts';
-import type { StoredSearchShard } from './shard.ts';
+import type { SearchShard } from './shard.ts';
 
 function fieldTexts(landmark: StoredLandmarkSummary): [SearchField, string][] {
   return [
@@ -30,7 +30,7 @@ const joinedFieldOf: Partial<Record<SearchField, SearchField>> = { name: 'joined
 const shortestEnding = minimumTypoLength - 1;
 
 /** Builds every shard of the search index from the landmarks in slug order. */
-export function buildSearchShards(landmarks: readonly StoredLandmarkSummary[]): Map<string, StoredSearchShard> {
+export function buildSearchShards(landmarks: readonly StoredLandmarkSummary[]): Map<string, SearchShard> {
   const masksByWord = new Map<string, Map<number, number>>();
   const add = (word: string, index: number, field: SearchField) => {
     const masks = masksByWord.get(word) ?? new Map<number, number>();
@@ -48,7 +48,7 @@ export function buildSearchShards(landmarks: readonly StoredLandmarkSummary[]): 
     }
   });
 
-  const shards = new Map<string, StoredSearchShard>();
+  const shards = new Map<string, SearchShard>();
   const shardOf = (key: string) => shards.get(key) ?? shards.set(key, { words: {} }).get(key)!;
   const popularityOf = (index: number) => landmarks[index]!.wikipediaEditions ?? 0;
   const endings = new Map<string, { word: string; popularity: number }[]>();

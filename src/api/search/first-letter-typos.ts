@@ -21,19 +21,18 @@ export async function firstLetterTypoScores(word: string, loadShard: (key: strin
   if ([...word].length < minimumTypoLength) return noScores();
   const ownKey = shardKeyOf(word);
   const candidatesByKey = new Map<string, string[]>();
-  const endingShard = await loadShard(endingShardKeyOf(word));
-  for (const candidate of endingShard ? await endingShard.endings() : []) {
+  for (const candidate of (await loadShard(endingShardKeyOf(word)))?.endings ?? []) {
     const key = shardKeyOf(candidate);
     if (key === ownKey || !withinOneEdit(candidate, word)) continue;
     if (!candidatesByKey.has(key) && candidatesByKey.size === maxOtherShardsPerWord) continue;
     candidatesByKey.set(key, [...(candidatesByKey.get(key) ?? []), candidate]);
   }
   const shards = await Promise.all([...candidatesByKey.keys()].map(loadShard));
-  const postings = await Promise.all(
-    [...candidatesByKey.values()].flatMap((candidates, position) => {
-      const shard = shards[position];
-      return shard ? candidates.filter((candidate) => shard.has(candidate)).map((candidate) => shard.postings(candidate)) : [];
+  const matches = [...candidatesByKey.values()].flatMap((candidates, position) =>
+    candidates.flatMap((candidate) => {
+      const postings = shards[position]?.words[candidate];
+      return postings ? [scoresOfPostings(postings, matchWeights.typo)] : [];
     }),
   );
-  return bestOfScores(postings.map((each) => scoresOfPostings(each, matchWeights.typo)));
+  return bestOfScores(matches);
 }

@@ -17,12 +17,12 @@ export interface ShardMatch {
  * A query word against the words of its own shard: exact beats prefix (for the word being typed)
  * beats one edit (for a word long enough to tell apart), and name beats place.
  */
-export async function matchInShard(shard: SearchShard | undefined, word: string, allow: { prefix: boolean; typo: boolean }): Promise<ShardMatch> {
+export function matchInShard(shard: SearchShard | undefined, word: string, allow: { prefix: boolean; typo: boolean }): ShardMatch {
   if (!shard) return { scores: noScores(), known: false };
+  const matches: WordScores[] = [];
   const allowTypo = allow.typo && [...word].length >= minimumTypoLength;
-  const matched: { candidate: string; matchWeight: number }[] = [];
   let known = false;
-  for (const candidate of shard.words) {
+  for (const [candidate, postings] of Object.entries(shard.words)) {
     const matchWeight =
       candidate === word
         ? matchWeights.exact
@@ -33,8 +33,7 @@ export async function matchInShard(shard: SearchShard | undefined, word: string,
             : 0;
     if (matchWeight === 0) continue;
     if (matchWeight !== matchWeights.typo) known = true;
-    matched.push({ candidate, matchWeight });
+    matches.push(scoresOfPostings(postings, matchWeight));
   }
-  const postings = await Promise.all(matched.map(({ candidate }) => shard.postings(candidate)));
-  return { scores: bestOfScores(matched.map(({ matchWeight }, position) => scoresOfPostings(postings[position]!, matchWeight))), known };
+  return { scores: bestOfScores(matches), known };
 }

@@ -41,7 +41,7 @@ async function termScores(
   loadShard: (key: string) => Promise<SearchShard | undefined>,
 ): Promise<WordScores> {
   const typed = term.span === 1;
-  const { scores, known } = await matchInShard(ownShard, term.text, { prefix: isLast, typo: typed });
+  const { scores, known } = matchInShard(ownShard, term.text, { prefix: isLast, typo: typed });
   if (!typed || known) return scores;
   const withTypos = bestOfScores([scores, await firstLetterTypoScores(term.text, loadShard)]);
   // Read as two words only when nothing else matched: a typo query reads no more files for it.

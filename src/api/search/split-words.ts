@@ -30,17 +30,13 @@ export async function splitWordScores(
   const splits: { head: string; tail: string }[] = [];
   for (let cut = characters.length - 2; cut >= 2 && splits.length < maxSplitShardsPerWord; cut--) {
     const head = characters.slice(0, cut).join('');
-    if (ownShard.has(head)) splits.push({ head, tail: characters.slice(cut).join('') });
+    if (Object.hasOwn(ownShard.words, head)) splits.push({ head, tail: characters.slice(cut).join('') });
   }
-  const found = await Promise.all(
-    splits.map(async ({ head, tail }) => ({
-      heads: scoresOfPostings(await ownShard.postings(head), matchWeights.exact),
-      tails: (await matchInShard(await loadShard(shardKeyOf(tail)), tail, { prefix: isLast, typo: false })).scores,
-    })),
-  );
+  const tailShards = await Promise.all(splits.map(({ tail }) => loadShard(shardKeyOf(tail))));
   return bestOfScores(
-    found.map(({ heads, tails: tailScores }) => {
-      const tails = new ScoresWalk(tailScores);
+    splits.map(({ head, tail }, position) => {
+      const heads = scoresOfPostings(ownShard.words[head]!, matchWeights.exact);
+      const tails = new ScoresWalk(matchInShard(tailShards[position], tail, { prefix: isLast, typo: false }).scores);
       // The landmarks with both, in landmark order.
       const both = noScores();
       heads.landmarks.forEach((landmark, at) => {
