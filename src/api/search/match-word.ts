@@ -4,6 +4,12 @@ import { bestOfScores, noScores, scoresOfPostings, type WordScores } from './wor
 
 /** How much each kind of word match counts, before the field's weight. */
 export const matchWeights = { exact: 1, prefix: 0.6, typo: 0.45 } as const;
+/**
+ * Two words found as one, or one as two, count a little less than each found as typed: "notre
+ * dame" ranks a landmark with both words above one named "Notredame" (run-query.ts), and
+ * "goldengatebridge" reads a name's words run together (split-words.ts).
+ */
+export const joinedTermWeight = 0.8;
 /** Words shorter than this must be spelled right: one typo in a short word matches too much. */
 export const minimumTypoLength = 5;
 

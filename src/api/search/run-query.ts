@@ -1,6 +1,6 @@
 import { firstInOrder } from '../../domain/first-in-order.ts';
 import { firstLetterTypoScores } from './first-letter-typos.ts';
-import { matchInShard } from './match-word.ts';
+import { joinedTermWeight, matchInShard } from './match-word.ts';
 import { shardKeyOf, wordsOf } from './normalize.ts';
 import { splitWordScores } from './split-words.ts';
 import { bestOfScores, ScoresWalk, type WordScores } from './word-scores.ts';
@@ -8,12 +8,6 @@ import { queryTerms, type QueryTerm } from './query-terms.ts';
 import type { SearchShard } from './shard.ts';
 
 export const maxSearchResults = 20;
-
-/**
- * Two query words found as one indexed word count for both, a little less than each found as
- * typed: "notre dame" ranks a landmark with both words above one named "Notredame".
- */
-const joinedTermWeight = 0.8;
 
 export interface SearchHit {
   landmarkIndex: number;

@@ -1,4 +1,4 @@
-import { matchInShard, matchWeights } from './match-word.ts';
+import { joinedTermWeight, matchInShard, matchWeights } from './match-word.ts';
 import { shardKeyOf } from './normalize.ts';
 import type { SearchShard } from './shard.ts';
 import { bestOfScores, noScores, ScoresWalk, scoresOfPostings, type WordScores } from './word-scores.ts';
@@ -8,9 +8,6 @@ import { bestOfScores, noScores, ScoresWalk, scoresOfPostings, type WordScores }
  * typos may read (first-letter-typos.ts), a query stays a handful of small files.
  */
 export const maxSplitShardsPerWord = 2;
-
-/** A word found as two indexed words counts a little less than each found as typed, as joined terms do. */
-const splitWeight = 0.8;
 
 /**
  * Landmarks of a typed word that runs three or more words of a name together ("goldengatebridge",
@@ -43,7 +40,7 @@ export async function splitWordScores(
         const tailAt = tails.positionOf(landmark);
         if (tailAt < 0) return;
         both.landmarks.push(landmark);
-        both.scores.push(splitWeight * Math.min(heads.scores[at]!, tails.of.scores[tailAt]!));
+        both.scores.push(joinedTermWeight * Math.min(heads.scores[at]!, tails.of.scores[tailAt]!));
         both.popularity.push(heads.popularity[at]!);
       });
       return both;
