@@ -2,7 +2,7 @@ import { changeKeyOf, changeOf, changeOrder, changePositionOfKey, type ChangePos
 import { reportColumnsOf } from '../../domain/report-columns.ts';
 import { chunkSortedAtKeys, type ChunkManifest, type PageChunk } from '../keyset-chunks.ts';
 import type { StoredChange } from '../../schema/api.ts';
-import { keyedRecordText } from './keyed-records.ts';
+import { keyedValuePieces } from './keyed-records.ts';
 import { dataFile, dataFileOf, dataPrefix, declareDataProduct } from './product.ts';
 
 const paths = {
@@ -31,7 +31,7 @@ export const changes = declareDataProduct({
     );
     yield dataFile(paths.changesManifest, () => feed.manifest);
     for (const [index, chunk] of feed.chunks.entries()) {
-      const changesInChunk = () => keyedRecordText(chunk.map((position) => [changeKeyOf(reports[position]!), changeOf(reports[position]!, catalogue.siteUrl)]));
+      const changesInChunk = () => keyedValuePieces(chunk.map((position) => [changeKeyOf(reports[position]!), changeOf(reports[position]!, catalogue.siteUrl)]));
       yield dataFileOf(paths.changesChunk(index), changesInChunk, digests && (() => [digests.reports.gathered(chunk)]));
     }
   },

@@ -1,4 +1,4 @@
-import { utf8BytesOf, type Utf8Bytes } from '../../domain/json-texts.ts';
+import { textOfUtf8Bytes, utf8BytesOf, type Utf8Bytes } from '../../domain/json-texts.ts';
 
 /**
  * A file of records by key from which a reader takes one record without parsing the others: JSON
@@ -19,9 +19,17 @@ export function keyedRecordPieces(entries: readonly (readonly [string, Utf8Bytes
   return pieces;
 }
 
+/**
+ * keyedRecordPieces for records given as values, each its own JSON text. The build writes the
+ * pieces one after another into the file's buffer: joined into one string, a cell file of the
+ * nearby index's coarse levels at a million reports was a 16 MB string, copied once more to add
+ * the last newline and again to encode it, each copy memory the collector had to take fresh.
+ */
+export const keyedValuePieces = (entries: readonly (readonly [string, unknown])[]): Utf8Bytes[] =>
+  keyedRecordPieces(entries.map(([key, value]) => [key, utf8BytesOf(JSON.stringify(value))]));
+
 /** The file's text for records given as values. */
-export const keyedRecordText = (entries: readonly (readonly [string, unknown])[]): string =>
-  `${JSON.stringify(entries.map(([key]) => key))}\n${entries.map(([, value]) => `${JSON.stringify(value)}\n`).join('')}`;
+export const keyedRecordText = (entries: readonly (readonly [string, unknown])[]): string => textOfUtf8Bytes(keyedValuePieces(entries).join('') as Utf8Bytes);
 
 const newline = '\n' as Utf8Bytes;
 const newlineByte = 0x0a;

@@ -5,7 +5,7 @@ import { evidenceOf, type Catalogue } from '../../domain/catalogue.ts';
 import { cellOf, gridLevels, type GridLevel } from '../nearby/cell-grid.ts';
 import type { CatalogueLandmark } from '../../schema/api.ts';
 import type { StoredNearbyEntry } from '../../schema/nearby.ts';
-import { keyedRecordText } from './keyed-records.ts';
+import { keyedValuePieces } from './keyed-records.ts';
 import { dataFileOf, dataPrefix, declareDataProduct, type CatalogueSizes } from './product.ts';
 
 /**
@@ -78,7 +78,7 @@ export const nearbyCells = declareDataProduct({
             if (cell) cell.push(entry);
             else byKey.set(keys[position]!, [entry]);
           }
-          return keyedRecordText([...byKey]);
+          return keyedValuePieces([...byKey]);
         };
         yield dataFileOf(paths.nearbyBucket(level, index), cells, inputDigests && (() => [inputDigests.landmarks.gathered(bucket)]));
       }
