@@ -1,4 +1,4 @@
-import { textOfUtf8Bytes, utf8BytesOf, type Utf8Bytes } from '../../domain/json-texts.ts';
+import { utf8BytesOf, type Utf8Bytes } from '../../domain/json-texts.ts';
 
 /**
  * A file of records by key from which a reader takes one record without parsing the others: JSON
@@ -27,9 +27,6 @@ export function keyedRecordPieces(entries: readonly (readonly [string, Utf8Bytes
  */
 export const keyedValuePieces = (entries: readonly (readonly [string, unknown])[]): Utf8Bytes[] =>
   keyedRecordPieces(entries.map(([key, value]) => [key, utf8BytesOf(JSON.stringify(value))]));
-
-/** The file's text for records given as values. */
-export const keyedRecordText = (entries: readonly (readonly [string, unknown])[]): string => textOfUtf8Bytes(keyedValuePieces(entries).join('') as Utf8Bytes);
 
 const newline = '\n' as Utf8Bytes;
 const newlineByte = 0x0a;
