@@ -18,7 +18,7 @@ import { keptReportLimit, keptReports } from './landmark-reports.ts';
 import { DigestList, landmarkInputText, reportInputText, supersededInputText, type DigestFunction, type InputDigests } from './input-digests.ts';
 import { applySupersession } from './supersession.ts';
 import { positionOfId } from './report-positions.ts';
-import { jsonArrayOf, utf8BytesOf, type Utf8Bytes } from './json-texts.ts';
+import { jsonArrayOf, jsonBytesOf, type Utf8Bytes } from './json-texts.ts';
 import { watchChecksOf } from './watch-checks.ts';
 import { pageUrlsOf, reportUrlsOf, siteUrls, type SiteUrls } from './urls.ts';
 
@@ -332,7 +332,7 @@ export function publishedReport(report: CatalogueReport, catalogue: PublishingCa
 
 /** The JSON text of publishedReport as UTF-8 bytes, made once per build when the catalogue keeps report texts. */
 export function publishedReportJson(report: CatalogueReport, catalogue: PublishingCatalogue & Pick<Catalogue, 'reportJson'>, position?: number): Utf8Bytes {
-  return catalogue.reportJson ? catalogue.reportJson(report, position) : utf8BytesOf(JSON.stringify(publishedReport(report, catalogue, position)));
+  return catalogue.reportJson ? catalogue.reportJson(report, position) : jsonBytesOf(publishedReport(report, catalogue, position));
 }
 
 /**
@@ -342,8 +342,8 @@ export function publishedReportJson(report: CatalogueReport, catalogue: Publishi
  */
 export function publishedLandmarkJson(landmark: CatalogueLandmark, catalogue: PublishingCatalogue & Pick<Catalogue, 'reportJson'>): Utf8Bytes {
   const placeholder = '"reports":0}';
-  const rest = utf8BytesOf(JSON.stringify({ ...landmark, reports: 0 }));
-  if (!rest.endsWith(placeholder)) return utf8BytesOf(JSON.stringify(publishedLandmark(landmark, catalogue)));
+  const rest = jsonBytesOf({ ...landmark, reports: 0 });
+  if (!rest.endsWith(placeholder)) return jsonBytesOf(publishedLandmark(landmark, catalogue));
   return `${rest.slice(0, -placeholder.length)}"reports":${jsonArrayOf(landmark.reports.map((report) => publishedReportJson(report, catalogue)))}}` as Utf8Bytes;
 }
 

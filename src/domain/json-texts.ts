@@ -29,6 +29,9 @@ export function utf8BytesOf(text: string): Utf8Bytes {
   return nodeBuffer ? (nodeBuffer.from(text, 'utf8').toString('latin1') as Utf8Bytes) : portableUtf8BytesOf(text);
 }
 
+/** A value's JSON text as UTF-8 bytes, one character per byte. */
+export const jsonBytesOf = (value: unknown): Utf8Bytes => utf8BytesOf(JSON.stringify(value));
+
 /** utf8BytesOf without Buffer, as the Worker runs it. */
 export function portableUtf8BytesOf(text: string): Utf8Bytes {
   const bytes = encoder.encode(text);

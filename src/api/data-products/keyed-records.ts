@@ -1,4 +1,4 @@
-import { utf8BytesOf, type Utf8Bytes } from '../../domain/json-texts.ts';
+import { jsonBytesOf, type Utf8Bytes } from '../../domain/json-texts.ts';
 
 /**
  * A file of records by key from which a reader takes one record without parsing the others: JSON
@@ -14,7 +14,7 @@ import { utf8BytesOf, type Utf8Bytes } from '../../domain/json-texts.ts';
 
 /** The file's text as UTF-8 bytes in pieces, the final newline included (`entries`: each key and its record's JSON text). */
 export function keyedRecordPieces(entries: readonly (readonly [string, Utf8Bytes])[]): Utf8Bytes[] {
-  const pieces: Utf8Bytes[] = [utf8BytesOf(JSON.stringify(entries.map(([key]) => key))), newline];
+  const pieces: Utf8Bytes[] = [jsonBytesOf(entries.map(([key]) => key)), newline];
   for (const [, text] of entries) pieces.push(text, newline);
   return pieces;
 }
@@ -26,7 +26,7 @@ export function keyedRecordPieces(entries: readonly (readonly [string, Utf8Bytes
  * the last newline and again to encode it, each copy memory the collector had to take fresh.
  */
 export const keyedValuePieces = (entries: readonly (readonly [string, unknown])[]): Utf8Bytes[] =>
-  keyedRecordPieces(entries.map(([key, value]) => [key, utf8BytesOf(JSON.stringify(value))]));
+  keyedRecordPieces(entries.map(([key, value]) => [key, jsonBytesOf(value)]));
 
 const newline = '\n' as Utf8Bytes;
 const newlineByte = 0x0a;

@@ -1,5 +1,5 @@
 import type { Catalogue } from '../../domain/catalogue.ts';
-import { textOfUtf8Bytes, utf8BytesOf, type Utf8Bytes } from '../../domain/json-texts.ts';
+import { jsonBytesOf, textOfUtf8Bytes, type Utf8Bytes } from '../../domain/json-texts.ts';
 import type { DataLayout } from '../data-layout.ts';
 import type { StoredLandmarkSummary } from '../../schema/api.ts';
 
@@ -98,7 +98,7 @@ export interface DataFile {
  * A value's JSON text and its newline, as pieces (see DataFile): joined, a large file's text was
  * copied once more into a flat string before it was encoded.
  */
-const json = (value: unknown): Utf8Bytes[] => [utf8BytesOf(JSON.stringify(value)), '\n' as Utf8Bytes];
+const json = (value: unknown): Utf8Bytes[] => [jsonBytesOf(value), '\n' as Utf8Bytes];
 
 /** A data file with these contents, made from the records with these input digests when they are known. */
 export const dataFileOf = (sitePath: string, contents: DataFile['contents'], madeFrom: (() => Uint8Array[]) | undefined): DataFile =>

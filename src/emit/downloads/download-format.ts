@@ -3,7 +3,7 @@ import type { DownloadTable, TableRows } from '../../formats/download-records.ts
 import type { FlatColumn } from '../../formats/flat-columns.ts';
 import type { DatapackageResource } from './datapackage.ts';
 import type { TextSection } from './split-files.ts';
-import { utf8BytesOf, type Utf8Bytes } from '../../domain/json-texts.ts';
+import { jsonBytesOf, utf8BytesOf, type Utf8Bytes } from '../../domain/json-texts.ts';
 
 /**
  * A download format, declared whole in one file of formats/ and listed once in
@@ -95,7 +95,7 @@ export function tableSection(
   text: (row: TableRow, last: boolean) => Utf8Bytes,
   around: { head?: string; tail?: string } = {},
 ): TextSection {
-  const jsonAt = rows.jsonAt ?? ((index: number) => utf8BytesOf(JSON.stringify(rows.at(index))));
+  const jsonAt = rows.jsonAt ?? ((index: number) => jsonBytesOf(rows.at(index)));
   return {
     head: utf8BytesOf(around.head ?? ''),
     tail: utf8BytesOf(around.tail ?? ''),
