@@ -3,6 +3,7 @@ import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { buildCatalogue, type ReportEvidenceAt } from '../domain/catalogue.ts';
 import type { ReportEvidence } from '../schema/api.ts';
+import type { Utf8Bytes } from '../domain/json-texts.ts';
 import { digestBytes, type DigestList } from '../domain/input-digests.ts';
 import { orderAfter, positionOf, shardOfSlug, type CatalogueShard, type KeptCatalogue } from '../kept/catalogue.ts';
 import { landmarkFile, otherAllowedFiles, reportFile } from './check-content-file.ts';
@@ -139,13 +140,15 @@ export async function updateCatalogue(kept: KeptCatalogue, changed: readonly str
     );
     const reportsNow = inOrder(
       [
-        ...paired(shard.reports, shard.reportDigests, shard.evidence).filter(({ item }) => untouched(item.landmark.slug)),
+        ...paired(shard.reports, shard.reportDigests, shard.evidence, shard.evidenceJson).filter(({ item }) => untouched(item.landmark.slug)),
         ...pairedList(part.reports, part.inputDigests!.reports, part.evidence).filter(({ item }) => here(item.landmark.slug)),
       ],
       (report) => report.id,
     );
     const evidence = (position: number) => reportsNow.entries[position]!.evidence!();
-    updated[index] = { landmarks: landmarksNow.items, landmarkDigests: landmarksNow.digests, reports: reportsNow.items, reportDigests: reportsNow.digests, evidence };
+    // As the file read holds it, for a report kept as it was; made from `evidence` for one derived again.
+    const evidenceJson = (position: number) => reportsNow.entries[position]!.evidenceJson?.();
+    updated[index] = { landmarks: landmarksNow.items, landmarkDigests: landmarksNow.digests, reports: reportsNow.items, reportDigests: reportsNow.digests, evidence, evidenceJson };
   }
   const order = {
     landmarks: orderAfter(kept.order.landmarks, shards.map((shard) => shard.landmarks), updated.map((shard) => shard.landmarks), changedShards, (landmark) => touched.has(landmark.slug), (landmark) => landmark.slug),
@@ -204,15 +207,24 @@ async function popularityOf(landmarks: readonly LandmarkRecord[], touched: Reado
   return editions;
 }
 
-/** A record and its input digest (a report's with its evidence, read when asked for), kept together while a shard is put back in order. */
+/**
+ * A record and its input digest (a report's with its evidence, read when asked for, and the
+ * evidence's JSON as the kept file holds it), kept together while a shard is put back in order.
+ */
 interface Paired<T> {
   item: T;
   digest: Uint8Array;
   evidence?: () => ReportEvidence;
+  evidenceJson?: () => Utf8Bytes | undefined;
 }
 
-const paired = <T>(items: readonly T[], digests: Uint8Array, evidence?: ReportEvidenceAt): Paired<T>[] =>
-  items.map((item, index) => ({ item, digest: digests.subarray(index * digestBytes, (index + 1) * digestBytes), ...(evidence ? { evidence: () => evidence(index) } : {}) }));
+const paired = <T>(items: readonly T[], digests: Uint8Array, evidence?: ReportEvidenceAt, evidenceJson?: (index: number) => Utf8Bytes | undefined): Paired<T>[] =>
+  items.map((item, index) => ({
+    item,
+    digest: digests.subarray(index * digestBytes, (index + 1) * digestBytes),
+    ...(evidence ? { evidence: () => evidence(index) } : {}),
+    ...(evidenceJson ? { evidenceJson: () => evidenceJson(index) } : {}),
+  }));
 
 const pairedList = <T>(items: readonly T[], digests: DigestList, evidence?: ReportEvidenceAt): Paired<T>[] =>
   items.map((item, index) => ({ item, digest: digests.at(index), ...(evidence ? { evidence: () => evidence(index) } : {}) }));

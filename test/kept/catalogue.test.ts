@@ -69,7 +69,7 @@ describe('the kept catalogue’s shard files', () => {
     expect(text).not.toContain(siteUrl);
     expect(text).not.toContain('reportId');
 
-    const shards = files.map((bytes) => shardOfBytes(bytes, siteUrl, (start, length) => bytes.toString('utf8', start, start + length)));
+    const shards = files.map((bytes) => shardOfBytes(bytes, siteUrl, (start, length, encoding) => bytes.toString(encoding, start, start + length)));
     const readBack = joinShards({ shards, order: kept.order, close: async () => {} }, siteUrl, catalogue.bodies);
     expect(JSON.stringify(readBack.landmarks)).toBe(JSON.stringify(catalogue.landmarks));
     expect(JSON.stringify(readBack.reports)).toBe(JSON.stringify(catalogue.reports));
@@ -111,15 +111,27 @@ describe('the kept catalogue’s shard files', () => {
     try {
       await keepCatalogue(dir, 'code', 'first', splitCatalogue(catalogue));
       const first = await readKeptManifest<string>(dir, 'code');
+      // What each shard file holds after its record: every report's evidence, as JSON.
+      const evidenceBytes = async () => {
+        const files = await fg('shard-*.bin', { cwd: dir, absolute: true });
+        return Promise.all(files.sort().map(async (file) => {
+          const bytes = await readFile(file);
+          return bytes.subarray(4 + bytes.readUInt32LE(0)).toString('latin1');
+        }));
+      };
+      const firstEvidence = await evidenceBytes();
       const kept = (await readKeptShards(dir, first!, siteUrl))!;
       // Another catalogue saved over every shard while the first is still being read, as a rebuild saves those it changed.
       const other = splitCatalogue(catalogueWithDigests(8));
       await keepCatalogue(dir, 'code', 'other', other, { previous: first!, changed: new Set(other.shards.keys()) });
       expect(evidenceOf(kept)).toBe(evidence);
 
-      // Saved again from what was read: the new files hold the evidence read from the replaced ones.
+      // Saved again from what was read: the new files hold the evidence read from the replaced ones,
+      // byte for byte as first saved (non-ASCII too: it is copied as bytes, not written again).
+      expect(evidence).toMatch(/[\u0080-\uffff]/);
       await keepCatalogue(dir, 'code', 'again', kept, { previous: first!, changed: new Set(kept.shards.keys()) });
       await kept.close();
+      expect(await evidenceBytes()).toEqual(firstEvidence);
       const again = (await readKeptShards(dir, (await readKeptManifest<string>(dir, 'code'))!, siteUrl))!;
       expect(evidenceOf(again)).toBe(evidence);
       await again.close();
