@@ -75,7 +75,19 @@ export interface Catalogue {
    * Without, each is made when asked for.
    */
   reportJson?: ReportJson;
+  /**
+   * Texts the build makes once and reads back when another file asks for them again, when it
+   * keeps them (src/emit/texts-made-once.ts): a landmark's entry in each level of the nearby index.
+   */
+  madeOnce?: TextsMadeOnce;
 }
+
+/**
+ * The texts of one kind (the records of a kind of file) for `count` positions (of landmarks or
+ * reports in the catalogue): each `make()`'s JSON as UTF-8 bytes (json-texts.ts), made the first
+ * time a position is asked for and read back after.
+ */
+export type TextsMadeOnce = (kind: string, count: number) => (position: number, make: () => string) => Utf8Bytes;
 
 /**
  * A report's published JSON text, JSON.stringify of publishedReport, as UTF-8 bytes (json-texts.ts);

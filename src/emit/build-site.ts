@@ -31,7 +31,8 @@ import { buildFingerprint, openOutputStore, outputStoreDir, reuseInWords } from 
 import { repositoryUrl } from './repository-url.ts';
 import { sitemapFiles } from './sitemap-files.ts';
 import { moveInto, removeAbandonedStaging, swapIn } from './staging.ts';
-import { openReportTexts } from './report-texts.ts';
+import { reportTexts } from './report-texts.ts';
+import { openTextsKept } from './texts-made-once.ts';
 import { keptDerivations } from './kept-derivations.ts';
 
 export interface BuildOptions {
@@ -132,9 +133,10 @@ async function madeFrom(
 ): Promise<MadeFromCatalogue | { ok: false; problems: Problem[] }> {
   const { bodySpool, keptFiles } = loaded;
   let { parsing } = loaded;
-  // Each report's text is made once, for the downloads and data files that all publish it.
-  const reportTexts = openReportTexts(loaded.catalogue, outputStoreDir(options.contentRoot));
-  const catalogue: Catalogue = reportTexts ? { ...loaded.catalogue, reportJson: reportTexts.json } : loaded.catalogue;
+  // Each report's text is made once, for the downloads and data files that all publish it, and
+  // each landmark's entry of the nearby index once for its three levels.
+  const texts = openTextsKept(outputStoreDir(options.contentRoot));
+  const catalogue: Catalogue = texts ? { ...loaded.catalogue, reportJson: reportTexts(loaded.catalogue, texts.madeOnce), madeOnce: texts.madeOnce } : loaded.catalogue;
   try {
     const fingerprint = buildFingerprint(options.siteUrl, repositoryUrl);
     const store = await openOutputStore(outputStoreDir(options.contentRoot), fingerprint);
@@ -182,7 +184,7 @@ async function madeFrom(
   } finally {
     // The catalogue reads its bodies from the files again once the spool is closed, and makes its reports' texts again.
     bodySpool?.close();
-    reportTexts?.close();
+    texts?.close();
     await keptFiles?.close();
   }
 }

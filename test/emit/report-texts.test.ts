@@ -10,9 +10,16 @@ import { keptReportLimit } from '../../src/domain/landmark-reports.ts';
 import { allRecordsIn, keyedRecordsOf } from '../../src/api/data-products/keyed-records.ts';
 import { jsonArrayOf, portableUtf8BytesOf, textOfUtf8Bytes, utf8BytesOf } from '../../src/domain/json-texts.ts';
 import { emitDataFiles } from '../../src/emit/emit-api-data.ts';
-import { openReportTexts } from '../../src/emit/report-texts.ts';
+import { reportTexts } from '../../src/emit/report-texts.ts';
+import { openTextsKept } from '../../src/emit/texts-made-once.ts';
 
 const siteUrl = 'https://lcr.test';
+
+/** The report texts a build keeps in a scratch file in `dir`, as build-site.ts opens them, and the texts made once they give the catalogue. */
+function openReportTexts(catalogue: Catalogue, dir: string) {
+  const kept = openTextsKept(dir)!;
+  return { json: reportTexts(catalogue, kept.madeOnce), madeOnce: kept.madeOnce, close: kept.close };
+}
 
 /** The text whose UTF-8 bytes these are, one character per byte. */
 const textOf = (bytes: string) => Buffer.from(bytes, 'latin1').toString('utf8');
@@ -85,7 +92,7 @@ describe('report texts made once per build', () => {
     const catalogue = buildCatalogue(catalogueInput(), siteUrl);
     expect(catalogue.landmarks.some((landmark) => landmark.reports.length > keptReportLimit)).toBe(true);
     const texts = openReportTexts(catalogue, await mkdtemp(path.join(tmpdir(), 'lcr-report-texts-')))!;
-    const withTexts: Catalogue = { ...catalogue, reportJson: texts.json };
+    const withTexts: Catalogue = { ...catalogue, reportJson: texts.json, madeOnce: texts.madeOnce };
     const reportsById = new Map(catalogue.reports.map((report) => [report.id, publishedReport(report, catalogue)]));
     let checked = 0;
     let notAscii = 0;
@@ -104,6 +111,12 @@ describe('report texts made once per build', () => {
     }
     expect(checked).toBeGreaterThan(0);
     expect(notAscii).toBeGreaterThan(0);
+    // The same bytes as each file made without kept texts: the nearby index's landmark entries,
+    // made for its first level and read back for the two others, included.
+    const without = new Map([...apiDataFiles(catalogue, 'https://github.com/example/lcr')].map((file) => [file.sitePath, dataFileText(file)]));
+    const nearby = [...apiDataFiles(withTexts, 'https://github.com/example/lcr')].filter((file) => file.sitePath.includes('/nearby/'));
+    expect(new Set(nearby.map((file) => file.sitePath.split('/')[3])).size).toBe(3);
+    for (const file of apiDataFiles(withTexts, 'https://github.com/example/lcr')) expect(dataFileText(file), file.sitePath).toBe(without.get(file.sitePath));
     // Written as the build writes them, pieces and all: the same text, as UTF-8.
     const site = await mkdtemp(path.join(tmpdir(), 'lcr-report-texts-site-'));
     const files = [...apiDataFiles(withTexts, 'https://github.com/example/lcr')];

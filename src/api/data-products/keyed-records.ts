@@ -12,10 +12,14 @@ import { jsonBytesOf, type Utf8Bytes } from '../../domain/json-texts.ts';
  * A record's JSON never holds a raw newline (JSON.stringify escapes it), so lines are records.
  */
 
-/** The file's text as UTF-8 bytes in pieces, the final newline included (`entries`: each key and its record's JSON text). */
-export function keyedRecordPieces(entries: readonly (readonly [string, Utf8Bytes])[]): Utf8Bytes[] {
+/** The file's text as UTF-8 bytes in pieces, the final newline included (`entries`: each key and its record's JSON text, whole or in pieces). */
+export function keyedRecordPieces(entries: readonly (readonly [string, Utf8Bytes | readonly Utf8Bytes[]])[]): Utf8Bytes[] {
   const pieces: Utf8Bytes[] = [jsonBytesOf(entries.map(([key]) => key)), newline];
-  for (const [, text] of entries) pieces.push(text, newline);
+  for (const [, text] of entries) {
+    if (typeof text === 'string') pieces.push(text);
+    else for (const piece of text) pieces.push(piece);
+    pieces.push(newline);
+  }
   return pieces;
 }
 
