@@ -3,9 +3,9 @@ import path from 'node:path';
 
 /**
  * Scratch files that hold texts for the length of one build, read back by position: the parse
- * workers' report bodies (src/load/body-spool.ts) and each report's published JSON
- * (src/emit/report-texts.ts). At a million reports either weighs gigabytes, which the heap would
- * not hold.
+ * workers' report bodies (src/load/body-spool.ts) and the texts several files publish, such as each
+ * report's published JSON (src/emit/texts-made-once.ts). At a million reports either weighs
+ * gigabytes, which the heap would not hold.
  *
  * A scratch file is unlinked as soon as it is opened: it vanishes with the process, however it
  * ends, and holds no disk once its descriptor is closed. Nothing reads it in a later build.
