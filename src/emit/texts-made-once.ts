@@ -41,6 +41,7 @@ export function openTextsKept(dir: string): TextsKept | undefined {
   const kinds = new Map<string, { starts: Float64Array; lengths: Uint32Array }>();
   const madeOnce: TextsMadeOnce = (kind, count) => {
     let table = kinds.get(kind);
+    // Asked for with another count, a kind names other records: their texts start afresh.
     if (!table || table.starts.length !== count) kinds.set(kind, (table = { starts: new Float64Array(count), lengths: new Uint32Array(count) }));
     const { starts, lengths } = table;
     return (position, make) => {

@@ -64,7 +64,7 @@ export const nearbyCells = declareDataProduct({
     const counts = bucketCounts({ landmarks: landmarks.length, reports: catalogue.reports.length });
     // Each landmark's entry is made once for the three levels when the build keeps texts: a change
     // to a hundred landmarks remakes most files of the coarse levels, 200,000 entries at 100k
-    // landmarks, each reading its reports' sources (11.9 s of a rebuild at a million reports).
+    // landmarks, each reading its reports' sources (11.9 s of such a rebuild at a million reports).
     const entryOf = (position: number) => JSON.stringify(nearbyEntryOf(landmarks[position]!, catalogue));
     const entryText = catalogue.madeOnce ? catalogue.madeOnce('nearby entry', landmarks.length) : (position: number) => utf8BytesOf(entryOf(position));
     for (const level of gridLevels.keys() as Iterable<GridLevel>) {
