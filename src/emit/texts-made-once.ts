@@ -6,9 +6,9 @@ import type { Utf8Bytes } from '../domain/json-texts.ts';
 /**
  * Texts that several files of one build publish, each made the first time it is asked for, kept in
  * a scratch file and read back by position after (src/kept/scratch-file.ts): a report's published
- * JSON (report-texts.ts), which four files publish, and a landmark's entry in the nearby index,
- * which each of its three levels holds. At a million reports either kind weighs more than the heap
- * would hold, so the texts stay out of it.
+ * JSON (report-texts.ts), which its bucket, its landmark's and the NDJSON download all hold, and a
+ * landmark's entry in the nearby index, which each of its three levels holds. At a million reports
+ * either kind weighs more than the heap would hold, so the texts stay out of it.
  */
 export interface TextsKept {
   /** What the catalogue gives the files that publish the texts (Catalogue.madeOnce). */
