@@ -329,9 +329,9 @@ interface EvidencePlaces {
 const evidenceSpan = ({ start, ends }: EvidencePlaces, index: number): [number, number] => [start + (index === 0 ? 0 : ends[index - 1]!), start + ends[index]!];
 
 /** A shard's evidence by report index, each read from its file by `readText(start, length)`. */
-function evidenceIn({ start, ends }: EvidencePlaces, readText: (start: number, length: number) => string): ReportEvidenceAt {
+function evidenceIn(places: EvidencePlaces, readText: (start: number, length: number) => string): ReportEvidenceAt {
   return (index) => {
-    const [from, to] = evidenceSpan({ start, ends }, index);
+    const [from, to] = evidenceSpan(places, index);
     return JSON.parse(readText(from, to - from)) as ReportEvidence;
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allRecordsIn, keyedRecordsOf, KeyedRecordsDamaged, keyedValuePieces, recordIn } from '../../src/api/data-products/keyed-records.ts';
-import { textOfUtf8Bytes, type Utf8Bytes } from '../../src/domain/json-texts.ts';
+import { allRecordsIn, keyedRecordPieces, keyedRecordsOf, KeyedRecordsDamaged, keyedValuePieces, recordIn } from '../../src/api/data-products/keyed-records.ts';
+import { jsonArrayPieces, jsonBytesOf, textOfUtf8Bytes, type Utf8Bytes } from '../../src/domain/json-texts.ts';
 
 const encoder = new TextEncoder();
 // Keys as slugs, ids and cells are; one an array index, one a property every object has.
@@ -23,6 +23,16 @@ describe('a keyed-records file', () => {
     expect(allRecordsIn(records)).toEqual(Object.fromEntries(entries));
     // Each line is JSON, as JSON Lines tools read it: the keys, then each record.
     expect(text.split('\n').slice(0, -1).map((line) => JSON.parse(line) as unknown)).toEqual([entries.map(([key]) => key), ...entries.map(([, value]) => value)]);
+  });
+
+  it('is the same file whether a record is given whole or in pieces', () => {
+    // As the nearby index gives each cell: its landmarks' texts, joined as a JSON array in pieces.
+    const cells: [string, unknown[]][] = [['0/1/2', [{ a: 'é' }, 2, 'x']], ['0/1/3', []], ['1/7/9', [['東京', null]]]];
+    const whole = keyedRecordPieces(cells.map(([key, items]) => [key, jsonBytesOf(items)]));
+    const inPieces = keyedRecordPieces(cells.map(([key, items]) => [key, jsonArrayPieces(items.map((item) => jsonBytesOf(item)))]));
+    expect(inPieces.length).toBeGreaterThan(whole.length);
+    expect(inPieces.join('')).toBe(whole.join(''));
+    expect(allRecordsIn(keyedRecordsOf(encoder.encode(textOfUtf8Bytes(inPieces.join('') as Utf8Bytes))))).toEqual(Object.fromEntries(cells));
   });
 
   it('holds nothing under a key it lacks, whatever objects inherit', () => {

@@ -66,7 +66,7 @@ export const nearbyCells = declareDataProduct({
     // to a hundred landmarks remakes most files of the coarse levels, 200,000 entries at 100k
     // landmarks, each reading its reports' sources (11.9 s of such a rebuild at a million reports).
     const entryOf = (position: number) => JSON.stringify(nearbyEntryOf(landmarks[position]!, catalogue));
-    const entryText = catalogue.madeOnce ? catalogue.madeOnce('nearby entry', landmarks.length) : (position: number) => utf8BytesOf(entryOf(position));
+    const entryText = catalogue.madeOnce?.('nearby entry', landmarks.length) ?? ((_: number, make: () => string) => utf8BytesOf(make()));
     for (const level of gridLevels.keys() as Iterable<GridLevel>) {
       // Each bucket's landmarks, in catalogue order, which is the order of its cells and of their entries.
       const positions: number[][] = Array.from({ length: counts[level]! }, () => []);
