@@ -34,6 +34,7 @@ import { moveInto, removeAbandonedStaging, swapIn } from './staging.ts';
 import { reportTexts } from './report-texts.ts';
 import { openTextsKept } from './texts-made-once.ts';
 import { keptDerivations } from './kept-derivations.ts';
+import { linesInWords, openKeptLines, type KeptLines } from './kept-lines.ts';
 
 export interface BuildOptions {
   /** The project: Astro pages, config. */
@@ -140,6 +141,7 @@ async function madeFrom(
   try {
     const fingerprint = buildFingerprint(options.siteUrl, repositoryUrl);
     const store = await openOutputStore(outputStoreDir(options.contentRoot), fingerprint);
+    let lines: KeptLines | undefined;
     let onPages: CatalogueOnPages | undefined;
     let pages: PageData | undefined;
     // The pages list the downloads' files and sizes, known once the database is written. With
@@ -160,7 +162,9 @@ async function madeFrom(
       path.join(dir, ...downloadsDirectory.split('/').filter(Boolean)),
       { siteUrl: options.siteUrl, store, keptDatabase: { dir: keptDatabaseDir(options.contentRoot), fingerprint }, listed },
       async () => {
-        await emitDataFiles(apiDataFiles(catalogue, repositoryUrl, keptDerivations(store)), dir, store);
+        lines = await openKeptLines(store);
+        await emitDataFiles(apiDataFiles(catalogue, repositoryUrl, keptDerivations(store)), dir, store, lines);
+        await lines.save();
         await emitDataFiles(sitemapFiles(catalogue), dir, store);
         await emitEntryPoints(catalogue, builtDataStore(dir), dir, { siteUrl: options.siteUrl, now: options.now, contactEmail: process.env.CONTACT_EMAIL });
         onPages = catalogueOnPages(catalogue, dayOfInstant(options.now.getTime()));
@@ -175,7 +179,7 @@ async function madeFrom(
       landmarkCount: catalogue.landmarks.length,
       reportCount: catalogue.reports.length,
       parsing,
-      reuse: `${reuseInWords(store)}; ${databaseRowsInWords(databaseRows)}`,
+      reuse: [reuseInWords(store), lines && linesInWords(lines.counts), databaseRowsInWords(databaseRows)].filter(Boolean).join('; '),
     };
   } catch (error) {
     // A report file changed while the build ran: said like any content problem, nothing published.

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { dataStoreOverFiles, type DataStore } from '../api/data-products.ts';
 import type { DataFile } from '../api/data-products/product.ts';
 import type { OutputStore } from '../kept/output-files.ts';
+import type { KeptLines } from './kept-lines.ts';
 import type { Utf8Bytes } from '../domain/json-texts.ts';
 
 /** Writes a file below `outDir` at a site path such as `/_data/manifest.json`. */
@@ -14,9 +15,10 @@ export async function writeSiteFile(outDir: string, sitePath: string, contents: 
 
 /**
  * Writes data files into the site being built, as they are made, or as a previous build made them
- * when `store` kept a file made from the same records.
+ * when `store` kept a file made from the same records. With `lines`, a keyed-records file made
+ * again copies the lines of its records that did not change from the file the last build made.
  */
-export async function emitDataFiles(dataFiles: Iterable<DataFile>, outDir: string, store?: OutputStore): Promise<void> {
+export async function emitDataFiles(dataFiles: Iterable<DataFile>, outDir: string, store?: OutputStore, lines?: KeptLines): Promise<void> {
   let textInFlight = 0;
   // Each folder made once, not once per file: 11,600 calls took a second of a profiled cold build.
   const folders = new Map<string, Promise<unknown>>();
@@ -29,8 +31,13 @@ export async function emitDataFiles(dataFiles: Iterable<DataFile>, outDir: strin
   const emit = async ({ sitePath, contents, madeFrom }: DataFile) => {
     const key = store && madeFrom ? store.keyOf(sitePath, madeFrom()) : undefined;
     const target = path.join(outDir, ...sitePath.split('/').filter(Boolean));
-    if (key !== undefined && (await store!.reuse(key, target))) return;
-    const text = contents();
+    if (key !== undefined && (await store!.reuse(key, target))) {
+      lines?.reused(sitePath, key);
+      return;
+    }
+    const source = key !== undefined ? await lines?.source(sitePath, key) : undefined;
+    const text = contents(source);
+    source?.made();
     const length = typeof text === 'string' ? text.length : text.reduce((sum, piece) => sum + piece.length, 0);
     textInFlight += length;
     try {

@@ -127,6 +127,12 @@ describe('a rebuild from the parse cache and the kept output files', () => {
     // file, whose bytes the edit (to a report's body) left as they were: they are reused.
     expect(Number(reused)).toBeGreaterThan(0);
     expect(Number(reused)).toBe(Number(reusable) - 6 - 3 - 5);
+    // The files made again copy the records the edit left alone from the first build's: all but the edited
+    // report's and its landmark's lines, the nearby index's cells holding the landmark, and every record of
+    // the damaged file, whose kept bytes can no longer be trusted.
+    const [, copiedRecords, records] = /; (\d+) of (\d+) records in the keyed files made again copied from the last build's;/.exec(warm.stdout) ?? [];
+    expect(Number(copiedRecords)).toBeGreaterThan(0);
+    expect(Number(copiedRecords)).toBeLessThan(Number(records) - 5);
     // The SQLite rows of the NDJSON parts the edit left alone come from the database the first build kept.
     const [, copied, rows] = /; (\d+) of (\d+) SQLite rows copied from the last build's database/.exec(warm.stdout) ?? [];
     expect(Number(copied)).toBeGreaterThan(0);
@@ -135,6 +141,7 @@ describe('a rebuild from the parse cache and the kept output files', () => {
     const cold = await runScript('build.ts', ['--content', root, '--out', path.join(root, 'cold')], { SITE_URL: testSiteUrl });
     expect(cold.stdout).toContain(`Content: ${files} files, 0 unchanged since the last run.`);
     expect(cold.stdout).toContain(`; 0 of ${rows} SQLite rows copied from the last build's database`);
+    expect(cold.stdout).toMatch(/; 0 of \d+ records in the keyed files made again copied from the last build's;/);
 
     const warmSite = await snapshotOf(path.join(root, 'warm'));
     expect(Object.keys(warmSite).length).toBeGreaterThan(50);

@@ -6,8 +6,8 @@ import { cellOf, gridLevels, type GridLevel } from '../nearby/cell-grid.ts';
 import type { CatalogueLandmark } from '../../schema/api.ts';
 import type { StoredNearbyEntry } from '../../schema/nearby.ts';
 import { keyedRecordPieces } from './keyed-records.ts';
-import { jsonArrayPieces, utf8BytesOf, type Utf8Bytes } from '../../domain/json-texts.ts';
-import { dataFileOf, dataPrefix, declareDataProduct, type CatalogueSizes } from './product.ts';
+import { jsonArrayPieces, utf8BytesOf } from '../../domain/json-texts.ts';
+import { dataFileOf, dataPrefix, declareDataProduct, type CatalogueSizes, type LineSource } from './product.ts';
 
 /**
  * The most files each level of the nearby index may take: 448 together, what the 20,000-file
@@ -76,15 +76,19 @@ export const nearbyCells = declareDataProduct({
         return key;
       });
       for (const [index, bucket] of positions.entries()) {
-        const cells = () => {
-          const byKey = new Map<string, Utf8Bytes[]>();
+        const cells = (lines?: LineSource) => {
+          // Each cell's landmarks, by the order of their cells' first landmark.
+          const byKey = new Map<string, number[]>();
           for (const position of bucket) {
-            const entry = entryText(position, () => entryOf(position));
             const cell = byKey.get(keys[position]!);
-            if (cell) cell.push(entry);
-            else byKey.set(keys[position]!, [entry]);
+            if (cell) cell.push(position);
+            else byKey.set(keys[position]!, [position]);
           }
-          return keyedRecordPieces([...byKey].map(([key, entries]) => [key, jsonArrayPieces(entries)]));
+          const made = (members: number[]) => () => jsonArrayPieces(members.map((position) => entryText(position, () => entryOf(position))));
+          // A cell's line is made from its landmarks' digests: copied when none of them changed.
+          return keyedRecordPieces(
+            [...byKey].map(([key, members]) => [key, lines && inputDigests ? lines.line(key, inputDigests.landmarks.gathered(members), made(members)) : made(members)()]),
+          );
         };
         yield dataFileOf(paths.nearbyBucket(level, index), cells, inputDigests && (() => [inputDigests.landmarks.gathered(bucket)]));
       }

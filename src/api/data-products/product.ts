@@ -85,13 +85,30 @@ export interface KeyedReads {
 /** One file made from the catalogue (behind the API routes, or the sitemap); its contents are made only when it cannot be reused. */
 export interface DataFile {
   sitePath: string;
-  /** The file's text; or its UTF-8 bytes, one character per byte (see json-texts.ts), in pieces written one after another. */
-  contents(): string | readonly Utf8Bytes[];
+  /**
+   * The file's text; or its UTF-8 bytes, one character per byte (see json-texts.ts), in pieces
+   * written one after another. A keyed-records file (keyed-records.ts) makes each record's line
+   * through `lines` when given one, so that a rebuild copies the lines that did not change.
+   */
+  contents(lines?: LineSource): string | readonly Utf8Bytes[];
   /**
    * The input digests of the records it holds, in order, when the catalogue has them and the file
    * holds nothing else: the build reuses the file a previous build made from the same records.
    */
   madeFrom?: () => Uint8Array[];
+}
+
+/**
+ * Where a keyed-records file being made gets each record's line (its JSON text, without the
+ * newline): the line the file at the same path held in the last build, when its record under the
+ * same key was made from the same `inputs` (its input digests); otherwise `make()`'s. The file was
+ * made again because some of its records changed, most of them seldom: at 100k landmarks and a
+ * million reports, the files a rebuild made again after one changed report held 2,150 records
+ * (report and landmark buckets, cells of the nearby index), after a hundred 89,000, each made
+ * with its reports' evidence and bodies read again.
+ */
+export interface LineSource {
+  line(key: string, inputs: Uint8Array, make: () => Utf8Bytes | readonly Utf8Bytes[]): Utf8Bytes | readonly Utf8Bytes[];
 }
 
 /**
