@@ -36,8 +36,13 @@ export async function emitDataFiles(dataFiles: Iterable<DataFile>, outDir: strin
       return;
     }
     const source = key !== undefined ? await lines?.source(sitePath, key) : undefined;
-    const text = contents(source);
-    source?.made();
+    let text: ReturnType<DataFile['contents']>;
+    try {
+      text = contents(source);
+    } finally {
+      // The last build's file is let go of, also when the contents could not be made: the next file waits for it.
+      source?.made();
+    }
     const length = typeof text === 'string' ? text.length : text.reduce((sum, piece) => sum + piece.length, 0);
     textInFlight += length;
     try {

@@ -110,6 +110,28 @@ describe('lines of keyed-records files kept between builds', () => {
     expect(second.files).toEqual(await madeAfresh(changed));
   });
 
+  it('stops with the error of files whose contents cannot be made, the files after them not left waiting', async () => {
+    const dir = await storeDir();
+    const records = recordsOf();
+    await build(dir, records);
+    const changed = Object.fromEntries(Object.entries(records).map(([key, text]) => [key, `${text} changed`]));
+    const store = await openOutputStore(dir, 'code v1');
+    const lines = await openKeptLines(store);
+    // Two failing files: more than the last build's files held at once.
+    const files = [...filesOf(changed, [])].map((file, index) =>
+      index < 2
+        ? {
+            ...file,
+            contents: () => {
+              throw new Error(`no contents for file ${index}`);
+            },
+          }
+        : file,
+    );
+    const site = await mkdtemp(path.join(tmpdir(), 'kept-lines-site-'));
+    await expect(emitDataFiles(files, site, store, lines)).rejects.toThrow('no contents for file 0');
+  });
+
   it('makes every file whole when the kept line inputs are damaged', async () => {
     const dir = await storeDir();
     const records = recordsOf();
