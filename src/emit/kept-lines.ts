@@ -11,13 +11,14 @@ import type { OutputStore } from '../kept/output-files.ts';
  * of what it was made from) as then, which, as for a whole file in the output store, means the
  * same text under the same code; the store's key of each file carries the code's fingerprint.
  *
- * One file in the output store holds every file's line inputs (about 20 MB at a million reports:
- * a report bucket line's inputs are its report's digest), read whole at the start of a rebuild,
- * each file's part decoded only when that file is made again. Per file, little-endian: the site
- * path's length and bytes, the store key of the file it describes (64 hex digits), the count of
- * lines, where each line's inputs end, and the inputs. A file reused as it was keeps its part as
- * it was read; one whose part is missing, or does not describe the file kept under its key, is
- * made whole, and its part noted for the next build.
+ * One file in the output store holds every file's line inputs (20 bytes a report and a landmark
+ * in the buckets, 16 a landmark at each level of the nearby index, so about 28 MB at 100k
+ * landmarks and a million reports), read whole at the start of a rebuild, each file's part
+ * decoded only when that file is made again. Per file, little-endian: the site path's length and
+ * bytes, the store key of the file it describes (64 hex digits), the count of lines, where each
+ * line's inputs end, and the inputs. A file reused as it was keeps its part as it was read; one
+ * whose part is missing, or does not describe the file kept under its key, is made whole, and its
+ * part noted for the next build.
  */
 export interface KeptLines {
   /**
@@ -27,13 +28,13 @@ export interface KeptLines {
   source(sitePath: string, key: string): Promise<FileLines>;
   /** The file at `sitePath` was reused from the store under `key`: its lines are noted as the last build noted them. */
   reused(sitePath: string, key: string): void;
-  /** Lines copied and lines made so far, for tests and the build to say. */
+  /** Records whose line was copied, and records whose line was made, so far: for tests and the build to say. */
   readonly counts: { copied: number; made: number };
   /** Keeps the lines noted in this build for the next. */
   save(): Promise<void>;
 }
 
-/** "1,204 of 1,580 records in the files made again copied from the last build's", for the build to print; empty when no such file was made. */
+/** "2,148 of 2,153 records in the keyed files made again copied from the last build's", for the build to print; empty when no such file was made. */
 export function linesInWords({ copied, made }: KeptLines['counts']): string {
   if (copied + made === 0) return '';
   return `${copied.toLocaleString('en')} of ${(copied + made).toLocaleString('en')} records in the keyed files made again copied from the last build's`;
