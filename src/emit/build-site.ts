@@ -20,6 +20,7 @@ import { keptDatabaseDir } from '../kept/database.ts';
 import { databaseRowsInWords } from './downloads/from-ndjson.ts';
 import { updateCatalogue } from '../load/catalogue-update.ts';
 import { BodyNotReadable, reportBodiesIn } from '../load/report-bodies.ts';
+import { readBodiesAhead } from '../load/body-reader.ts';
 import type { BodySpool } from '../load/body-spool.ts';
 import { catalogueFingerprint, evidenceOfSaved, joinShards, keepCatalogue, keptCatalogueDir, readKeptManifest, readKeptShards, splitCatalogue, type KeptCatalogue, type Manifest as KeptManifest } from '../kept/catalogue.ts';
 import { catalogueOnPages, withPageData, type CatalogueOnPages, type PageData } from './page-handover.ts';
@@ -132,7 +133,7 @@ async function madeFrom(
   dir: string,
   pagesOf: ((data: PageData) => Promise<void>) | undefined,
 ): Promise<MadeFromCatalogue | { ok: false; problems: Problem[] }> {
-  const { bodySpool, keptFiles } = loaded;
+  const { bodies, keptFiles } = loaded;
   let { parsing } = loaded;
   // Each report's text is made once, for the downloads and data files that all publish it, and
   // each landmark's entry of the nearby index once for its three levels.
@@ -187,7 +188,7 @@ async function madeFrom(
     throw error;
   } finally {
     // The catalogue reads its bodies from the files again once the spool is closed, and makes its reports' texts again.
-    bodySpool?.close();
+    bodies?.close();
     texts?.close();
     await keptFiles?.close();
   }
@@ -296,7 +297,11 @@ async function loadAndDerive(options: BuildOptions): Promise<Derived | { ok: fal
     bodySpool?.close();
     throw error;
   }
-  return { ok: true, catalogue, parsing: cache ? parsingInWords(cache) : '', ...(bodySpool ? { bodySpool } : {}) };
+  // Without a spool (every report taken from the parse cache), a thread reads the bodies ahead.
+  const reader = bodySpool ? undefined : readBodiesAhead(options.contentRoot, catalogue.reports, cacheDir, fromFiles);
+  if (reader) catalogue = { ...catalogue, bodies: reader.bodies };
+  const bodies = bodySpool ?? reader;
+  return { ok: true, catalogue, parsing: cache ? parsingInWords(cache) : '', ...(bodies ? { bodies } : {}) };
 }
 
 /**
@@ -308,7 +313,8 @@ interface Derived {
   ok: true;
   catalogue: Catalogue;
   parsing: string;
-  bodySpool?: BodySpool;
+  /** Where the reports' bodies are read from besides their files (a parse workers' spool, a thread reading ahead): closed once the files are made. */
+  bodies?: Pick<BodySpool, 'close'>;
   keptFiles?: Pick<KeptCatalogue, 'close'>;
   /** Whether the catalogue is the kept one's views with the changed files applied (a rebuild's), not every report parsed. */
   fromKept?: boolean;

@@ -1,0 +1,83 @@
+import { readdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readBodiesAhead, reportsWorthReadingAhead } from '../../src/load/body-reader.ts';
+import { BodyNotReadable, reportBodiesIn } from '../../src/load/report-bodies.ts';
+import { validLandmark, validReport, writeContentTree } from '../support/content-files.ts';
+
+/** Bodies a reader could get wrong: empty, not ASCII, with a comment left out of the published text, Windows line ends, near the largest a file may hold. */
+const bodyOf = (index: number): { text: string; crlf?: boolean } => {
+  switch (index % 5) {
+    case 0:
+      return { text: '' };
+    case 1:
+      return { text: `Closed in Tōkyō — café shut, 東京 ${index}.\n` };
+    case 2:
+      return { text: `Seen on the day.\n<!-- a note for reviewers, never published -->\nAfter the comment ${index}.\n` };
+    case 3:
+      return { text: `First line ${index}.\nSecond line.\n`, crlf: true };
+    default:
+      return { text: `${'A long account of the works. '.repeat(index === 4 ? 2_000 : 3)}${index}\n` };
+  }
+};
+
+/** A content tree of `count` reports of two landmarks, and the reports as the catalogue orders them (by id). */
+async function tree(count: number) {
+  const files: Record<string, string> = { 'content/landmarks/eiffel-tower.md': validLandmark(), 'content/landmarks/big-ben.md': validLandmark() };
+  const reports: { id: string; landmark: { slug: string } }[] = [];
+  for (let index = 0; index < count; index++) {
+    const id = `ahead${index.toString(36).padStart(5, '0')}`;
+    const landmark = { slug: index % 3 === 0 ? 'big-ben' : 'eiffel-tower' };
+    reports.push({ id, landmark });
+    const { text, crlf } = bodyOf(index);
+    const file = validReport().replace('Details.\n', text);
+    files[`content/reports/${landmark.slug}/${id}.md`] = crlf ? file.replace(/\n/g, '\r\n') : file;
+  }
+  return { root: await writeContentTree(files), reports };
+}
+
+describe('report bodies read ahead by a thread of their own', () => {
+  it('gives every report the body its file publishes, from what the thread read, even once the files are gone', async () => {
+    const { root, reports } = await tree(reportsWorthReadingAhead + 100);
+    const fromFiles = reportBodiesIn(root);
+    const expected = reports.map((report) => fromFiles(report));
+    const asked: string[] = [];
+    const reader = readBodiesAhead(root, reports, path.join(root, '.cache'), (report) => {
+      asked.push(report.id);
+      return fromFiles(report);
+    })!;
+    expect(reader).toBeDefined();
+    expect(await reader.readAhead).toBe(reports.length);
+    // Read ahead: the files are no longer needed, and nothing is left of the scratch file in the folder.
+    await rm(path.join(root, 'content', 'reports'), { recursive: true });
+    expect((await readdir(path.join(root, '.cache'))).filter((name) => name.includes('bodies'))).toEqual([]);
+    reports.forEach((report, index) => expect(reader.bodies(report), report.id).toBe(expected[index]));
+    expect(expected[4]!.length).toBeGreaterThan(50_000);
+    // Out of order, and a copy of a report found by its id.
+    for (let index = reports.length - 1; index >= 0; index -= 7) expect(reader.bodies(reports[index]!)).toBe(expected[index]);
+    expect(reader.bodies({ ...reports[1]! })).toBe(expected[1]);
+    expect(asked).toEqual([]);
+    // A report the catalogue does not hold, or once closed: read from its file, which is gone.
+    expect(() => reader.bodies({ id: 'notkept01', landmark: { slug: 'big-ben' } })).toThrow(BodyNotReadable);
+    reader.close();
+    expect(() => reader.bodies(reports[1]!)).toThrow(BodyNotReadable);
+    expect(asked).toEqual(['notkept01', reports[1]!.id]);
+  }, 60_000);
+
+  it('reads a body from its file, and says why it cannot, when the thread has not read it', async () => {
+    const { root, reports } = await tree(reportsWorthReadingAhead + 100);
+    // A report whose file broke after it was checked: the thread leaves it, and the build says so when it asks.
+    const broken = reports[10]!;
+    await writeFile(path.join(root, 'content', 'reports', broken.landmark.slug, `${broken.id}.md`), 'no frontmatter any more\n');
+    const reader = readBodiesAhead(root, reports, path.join(root, '.cache'), reportBodiesIn(root))!;
+    expect(await reader.readAhead).toBe(reports.length - 1);
+    expect(reader.bodies(reports[9]!)).toBe(bodyOf(9).text.trimEnd());
+    expect(() => reader.bodies(broken)).toThrow(/no longer has valid frontmatter/);
+    reader.close();
+  }, 60_000);
+
+  it('is not started for a few reports', async () => {
+    const { root, reports } = await tree(20);
+    expect(readBodiesAhead(root, reports, path.join(root, '.cache'), reportBodiesIn(root))).toBeUndefined();
+  });
+});
