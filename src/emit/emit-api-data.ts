@@ -20,6 +20,8 @@ export async function writeSiteFile(outDir: string, sitePath: string, contents: 
  */
 export async function emitDataFiles(dataFiles: Iterable<DataFile>, outDir: string, store?: OutputStore, lines?: KeptLines): Promise<void> {
   let textInFlight = 0;
+  /** Files waiting for text in flight to be written before they make their own. */
+  const textWritten: (() => void)[] = [];
   // Each folder made once, not once per file: 11,600 calls took a second of a profiled cold build.
   const folders = new Map<string, Promise<unknown>>();
   const folderOf = (target: string) => {
@@ -36,6 +38,10 @@ export async function emitDataFiles(dataFiles: Iterable<DataFile>, outDir: strin
       return;
     }
     const source = key !== undefined ? await lines?.source(sitePath, key) : undefined;
+    // Made only while little text is in flight: every file started waits here, not only the next
+    // one the loop starts, since up to 64 are past their reuse check at once. Nothing waited for
+    // here waits in turn: the text in flight is being written.
+    while (textInFlight > textInFlightLimit) await new Promise<void>((resolve) => textWritten.push(resolve));
     let text: ReturnType<DataFile['contents']>;
     try {
       text = contents(source);
@@ -53,6 +59,7 @@ export async function emitDataFiles(dataFiles: Iterable<DataFile>, outDir: strin
       if (key !== undefined) await store!.keep(key, target, bytes);
     } finally {
       textInFlight -= length;
+      for (const resolve of textWritten.splice(0)) resolve();
     }
   };
   // Bounded concurrency: enough to keep the disk busy without holding thousands of files at once,

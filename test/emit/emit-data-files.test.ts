@@ -1,3 +1,4 @@
+import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, readdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { DataFile } from '../../src/api/data-products/product.ts';
 import { emitDataFiles } from '../../src/emit/emit-api-data.ts';
+import type { Utf8Bytes } from '../../src/domain/json-texts.ts';
+import { openOutputStore } from '../../src/kept/output-files.ts';
 
 const folder = '/_data/emitted/';
 const fileOf = (index: number, bytes: number): DataFile => ({ sitePath: `${folder}${index}.json`, contents: () => `${index}`.padEnd(bytes, ' ') });
@@ -36,6 +39,31 @@ const stopsOnceWritten = (failing: (files: DataFile[]) => Iterable<DataFile>, me
 };
 
 describe('emitDataFiles', () => {
+  it('makes a file only while little text is in flight, also when many files wait on the store at once', async () => {
+    const site = await mkdtemp(path.join(tmpdir(), 'lcr-emit-'));
+    const store = await openOutputStore(await mkdtemp(path.join(tmpdir(), 'lcr-emit-store-')), 'code v1');
+    // Files of 17 MB, as a coarse level of the nearby index at a million reports: two fit in the
+    // writer's 32 MB in flight, a third waits. Each is pieces of one string, so only what is written
+    // takes memory. Every file asks the store first, as a build's do.
+    const piece = 'x'.repeat(1024 * 1024) as Utf8Bytes;
+    const bytes = 17 * piece.length;
+    const madeBeforeWritten: number[] = [];
+    const files = Array.from({ length: 6 }, (_, index): DataFile => ({
+      sitePath: `${folder}${index}.json`,
+      madeFrom: () => [new TextEncoder().encode(`file ${index}`)],
+      contents: () => {
+        const target = (earlier: number) => path.join(site, ...folder.split('/').filter(Boolean), `${earlier}.json`);
+        const whole = (earlier: number) => existsSync(target(earlier)) && statSync(target(earlier)).size === bytes;
+        madeBeforeWritten.push(Array.from({ length: index }, (_, earlier) => earlier).filter((earlier) => !whole(earlier)).length);
+        return Array.from({ length: 17 }, () => piece);
+      },
+    }));
+    await emitDataFiles(files, site, store);
+    expect(Object.values(await sizesIn(site))).toEqual(Array.from({ length: 6 }, () => bytes));
+    // At most one file made and not yet written when the next is made; without the wait, all five.
+    expect(Math.max(...madeBeforeWritten)).toBeLessThanOrEqual(1);
+  });
+
   it('writes every file it is given, many more than it writes at once', async () => {
     const site = await mkdtemp(path.join(tmpdir(), 'lcr-emit-'));
     await emitDataFiles(
