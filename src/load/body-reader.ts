@@ -2,6 +2,7 @@ import { closeSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { openScratchFile, sortedPosition, textReader } from '../kept/scratch-file.ts';
 import type { ReportBodies } from '../domain/catalogue.ts';
+import { reportFileOf } from './report-bodies.ts';
 
 /** What the reader needs of a report: where its file is. */
 type ReportPlace = Parameters<ReportBodies>[0];
@@ -70,7 +71,7 @@ export function readBodiesAhead(root: string, reports: readonly ReportPlace[], d
   const lengths = new Int32Array(places.lengths);
   const asked = new Int32Array(places.asked);
   Atomics.store(asked, 0, -1);
-  const files = reports.map((report) => `content/reports/${report.landmark.slug}/${report.id}.md`).join('\n');
+  const files = reports.map(reportFileOf).join('\n');
   const job: BodyReaderJob = { root, files, descriptor, ...places };
   const worker = new Worker(new URL('./body-reader-worker.ts', import.meta.url), { workerData: job });
   // The build never waits for it: a thread that fails leaves its bodies to be read from their files.

@@ -12,6 +12,7 @@ import { popularityPath } from './popularity.ts';
 import { watchChecksPath, type WatchChecksFile } from '../schema/watch-checks.ts';
 import { readAndCheck } from './read-and-check.ts';
 import type { LandmarkRecord, ReportRecord } from './records.ts';
+import { reportFileOf } from './report-bodies.ts';
 
 /**
  * Past this many files to read again, the full load (parsing in every core, with its cache) is
@@ -158,7 +159,7 @@ export async function updateCatalogue(kept: KeptCatalogue, changed: readonly str
 }
 
 const landmarkPath = (slug: string) => `content/landmarks/${slug}.md`;
-const reportPath = (slug: string, id: string) => `content/reports/${slug}/${id}.md`;
+const reportPath = (slug: string, id: string) => reportFileOf({ id, landmark: { slug } });
 
 /** The landmark kept under this slug (a shard's landmarks are in slug order). */
 function keptLandmark(shard: CatalogueShard, slug: string): StoredLandmark | undefined {

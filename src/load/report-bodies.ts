@@ -24,8 +24,8 @@ export class BodyNotReadable extends Error {
  * build's heap, and a rebuild writes again only the files holding the reports that changed.
  */
 export function reportBodiesIn(root: string): ReportBodies {
-  return ({ id, landmark }) => {
-    const file = `content/reports/${landmark.slug}/${id}.md`;
+  return (report) => {
+    const file = reportFileOf(report);
     let bytes: Uint8Array;
     try {
       bytes = readFileSync(path.join(root, file));
@@ -37,3 +37,6 @@ export function reportBodiesIn(root: string): ReportBodies {
     return body;
   };
 }
+
+/** Where a report's file is, relative to the content root: its landmark's folder, its id. */
+export const reportFileOf = ({ id, landmark }: Parameters<ReportBodies>[0]): string => `content/reports/${landmark.slug}/${id}.md`;

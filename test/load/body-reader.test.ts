@@ -3,23 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readBodiesAhead, reportsWorthReadingAhead } from '../../src/load/body-reader.ts';
 import { BodyNotReadable, reportBodiesIn } from '../../src/load/report-bodies.ts';
-import { validLandmark, validReport, writeContentTree } from '../support/content-files.ts';
-
-/** Bodies a reader could get wrong: empty, not ASCII, with a comment left out of the published text, Windows line ends, near the largest a file may hold. */
-const bodyOf = (index: number): { text: string; crlf?: boolean } => {
-  switch (index % 5) {
-    case 0:
-      return { text: '' };
-    case 1:
-      return { text: `Closed in Tōkyō — café shut, 東京 ${index}.\n` };
-    case 2:
-      return { text: `Seen on the day.\n<!-- a note for reviewers, never published -->\nAfter the comment ${index}.\n` };
-    case 3:
-      return { text: `First line ${index}.\nSecond line.\n`, crlf: true };
-    default:
-      return { text: `${'A long account of the works. '.repeat(index === 4 ? 2_000 : 3)}${index}\n` };
-  }
-};
+import { trickyBodyOf, validLandmark, validReport, writeContentTree } from '../support/content-files.ts';
 
 /** A content tree of `count` reports of two landmarks, and the reports as the catalogue orders them (by id). */
 async function tree(count: number) {
@@ -29,7 +13,7 @@ async function tree(count: number) {
     const id = `ahead${index.toString(36).padStart(5, '0')}`;
     const landmark = { slug: index % 3 === 0 ? 'big-ben' : 'eiffel-tower' };
     reports.push({ id, landmark });
-    const { text, crlf } = bodyOf(index);
+    const { text, crlf } = trickyBodyOf(index);
     const file = validReport().replace('Details.\n', text);
     files[`content/reports/${landmark.slug}/${id}.md`] = crlf ? file.replace(/\n/g, '\r\n') : file;
   }
@@ -71,7 +55,7 @@ describe('report bodies read ahead by a thread of their own', () => {
     await writeFile(path.join(root, 'content', 'reports', broken.landmark.slug, `${broken.id}.md`), 'no frontmatter any more\n');
     const reader = readBodiesAhead(root, reports, path.join(root, '.cache'), reportBodiesIn(root))!;
     expect(await reader.readAhead).toBe(reports.length - 1);
-    expect(reader.bodies(reports[9]!)).toBe(bodyOf(9).text.trimEnd());
+    expect(reader.bodies(reports[9]!)).toBe(trickyBodyOf(9).text.trimEnd());
     expect(() => reader.bodies(broken)).toThrow(/no longer has valid frontmatter/);
     reader.close();
   }, 60_000);

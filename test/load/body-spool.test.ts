@@ -3,25 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/load/load-content.ts';
 import { reportBodiesIn } from '../../src/load/report-bodies.ts';
-import { validLandmark, validReport, writeContentTree } from '../support/content-files.ts';
+import { trickyBodyOf, validLandmark, validReport, writeContentTree } from '../support/content-files.ts';
 
 const now = new Date('2026-11-20T12:00:00Z');
 
-/** Bodies a spool could get wrong: empty, not ASCII, with a comment left out of the published text, Windows line ends, near the largest a file may hold. */
-const bodyOf = (index: number): { text: string; crlf?: boolean } => {
-  switch (index % 5) {
-    case 0:
-      return { text: '' };
-    case 1:
-      return { text: `Closed in Tōkyō — café shut, 東京 ${index}.\n` };
-    case 2:
-      return { text: `Seen on the day.\n<!-- a note for reviewers, never published -->\nAfter the comment ${index}.\n` };
-    case 3:
-      return { text: `First line ${index}.\nSecond line.\n`, crlf: true };
-    default:
-      return { text: `${'A long account of the works. '.repeat(index === 4 ? 2_000 : 3)}${index}\n` };
-  }
-};
 
 describe('the body spool of a build that parses in worker threads', () => {
   it('gives every report the body its file publishes, from the spool, and from the file once closed', async () => {
@@ -32,7 +17,7 @@ describe('the body spool of a build that parses in worker threads', () => {
     for (let index = 0; index < reports; index++) {
       const id = `spool${index.toString(36).padStart(5, '0')}`;
       ids.push(id);
-      const { text, crlf } = bodyOf(index);
+      const { text, crlf } = trickyBodyOf(index);
       const file = validReport().replace('Details.\n', text);
       files[`content/reports/eiffel-tower/${id}.md`] = crlf ? file.replace(/\n/g, '\r\n') : file;
     }

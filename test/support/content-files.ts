@@ -49,3 +49,19 @@ export const validReport = (fields: Record<string, string> = {}) => {
     .map(([key, value]) => `${key}: ${value}`)
     .join('\n')}\nsource:\n  kind: traveller\n---\nDetails.\n`;
 };
+
+/** Report bodies a build could get wrong, by index: empty, not ASCII, with a comment left out of the published text, Windows line ends, near the largest a file may hold. */
+export const trickyBodyOf = (index: number): { text: string; crlf?: boolean } => {
+  switch (index % 5) {
+    case 0:
+      return { text: '' };
+    case 1:
+      return { text: `Closed in Tōkyō — café shut, 東京 ${index}.\n` };
+    case 2:
+      return { text: `Seen on the day.\n<!-- a note for reviewers, never published -->\nAfter the comment ${index}.\n` };
+    case 3:
+      return { text: `First line ${index}.\nSecond line.\n`, crlf: true };
+    default:
+      return { text: `${'A long account of the works. '.repeat(index === 4 ? 2_000 : 3)}${index}\n` };
+  }
+};
