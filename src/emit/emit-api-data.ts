@@ -62,11 +62,11 @@ export async function emitDataFiles(dataFiles: Iterable<DataFile>, outDir: strin
       for (const resolve of textWritten.splice(0)) resolve();
     }
   };
-  // Bounded concurrency: enough to keep the disk busy without holding thousands of files at once,
-  // nor more than a few files' worth of text: at a million reports a file of the nearby index's
-  // coarse levels is 16 MB, and a level's 32 files could all be in flight at once. A new file starts
-  // as soon as one is done, not when a whole batch is: waiting for a batch's slowest write left
-  // this thread idle for a third of the time it spent on data files.
+  // Bounded concurrency: enough to keep the disk busy without holding thousands of files at once
+  // (their text is bounded where each is made, above: at a million reports a file of the nearby
+  // index's coarse levels is 16 MB, and a level's 32 files could all be in flight at once). A new
+  // file starts as soon as one is done, not when a whole batch is: waiting for a batch's slowest
+  // write left this thread idle for a third of the time it spent on data files.
   let running = 0;
   let failure: { error: unknown } | undefined;
   // The loop waits on one promise, woken by the next file done. It raced every file in flight
@@ -84,7 +84,7 @@ export async function emitDataFiles(dataFiles: Iterable<DataFile>, outDir: strin
   const nextSettled = () => new Promise<void>((resolve) => (wake = resolve));
   try {
     for (const file of dataFiles) {
-      while (failure === undefined && (running >= filesInFlight || textInFlight > textInFlightLimit)) await nextSettled();
+      while (failure === undefined && running >= filesInFlight) await nextSettled();
       if (failure !== undefined) break;
       running++;
       emit(file).then(settled, (error: unknown) => {
