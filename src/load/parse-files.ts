@@ -115,6 +115,12 @@ function blobIdOfFile(root: string, file: string): string | undefined {
  */
 async function checkInWorkers(root: string, files: readonly string[], threads: number, share: (outcome: FileOutcome) => FileOutcome, bodySpool: BodySpool | undefined): Promise<CheckedFile[]> {
   const results: CheckedFile[] = new Array(files.length);
+  // Handed out by file name, which for a report is its id: each worker then spools its bodies in
+  // the order the catalogue asks for them (by id), and the spool reads them a run at a time
+  // (scratch-file.ts). Handed out in the listing's order (by landmark), every body asked for was a
+  // read of its own: 100,000 reads, 1.2 s of the build's thread at 100k reports.
+  const names = files.map((file) => file.slice(file.lastIndexOf('/') + 1));
+  const order = Uint32Array.from(files.keys()).sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : a - b));
   let next = 0;
   const workers = Array.from({ length: threads }, (_, thread) => new Worker(new URL('./parse-worker.ts', import.meta.url), { workerData: { spool: bodySpool?.descriptors[thread] }, resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb } }));
   try {
@@ -130,14 +136,16 @@ async function checkInWorkers(root: string, files: readonly string[], threads: n
                 return;
               }
               batchStarts.push(next);
-              worker.postMessage({ root, files: files.slice(next, (next = Math.min(files.length, next + batchSize))) });
+              const end = Math.min(files.length, next + batchSize);
+              worker.postMessage({ root, files: Array.from(order.subarray(next, end), (index) => files[index]!) });
+              next = end;
             };
             worker.on('message', (batch: (CheckedFile & { body?: SpooledBody })[]) => {
               const batchStart = batchStarts.shift()!;
               batch.forEach(({ outcome, blobId, body }, offset) => {
                 const shared = share(outcome);
                 if (body && shared.report) bodySpool?.note(shared.report.id, thread, body);
-                results[batchStart + offset] = { outcome: shared, blobId };
+                results[order[batchStart + offset]!] = { outcome: shared, blobId };
               });
               sendNext();
             });

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/load/load-content.ts';
 import { reportBodiesIn } from '../../src/load/report-bodies.ts';
+import { parseContentFiles } from '../../src/load/parse-files.ts';
+import { blobIdOf } from '../../src/load/blob-ids.ts';
 import { trickyBodyOf, validLandmark, validReport, writeContentTree } from '../support/content-files.ts';
 
 const now = new Date('2026-11-20T12:00:00Z');
@@ -44,5 +46,36 @@ describe('the body spool of a build that parses in worker threads', () => {
     bodySpool!.close();
     expect(bodies({ id: ids[1]!, landmark })).toBe(`Closed in Tōkyō — café shut, 東京 1.`);
     expect(askedFiles).toEqual([ids[1]]);
+  }, 60_000);
+
+  it('gives each file its own outcome, blob id and body when the files are listed in another order than their ids', async () => {
+    // Four landmarks' folders, each report's id chosen so that listing by folder interleaves the
+    // ids: the workers get the files by name, and what they give back must still be each file's.
+    const names = ['Arc de Triomphe', 'Eiffel Tower', 'Louvre Museum', 'Sacre Coeur'];
+    const slugs = names.map((name) => name.toLowerCase().replaceAll(' ', '-'));
+    const files: Record<string, string> = {};
+    for (const [index, slug] of slugs.entries()) files[`content/landmarks/${slug}.md`] = validLandmark(names[index], `Q${100 + index}`);
+    for (let index = 0; index < 2_100; index++) {
+      const id = `order${(2_100 - index).toString(36).padStart(5, '0')}`;
+      files[`content/reports/${slugs[index % slugs.length]}/${id}.md`] = validReport({ summary: `"Report ${id}."` }).replace('Details.\n', trickyBodyOf(index).text);
+    }
+    const root = await writeContentTree(files);
+    const listed = Object.keys(files).sort();
+    const { outcomes, blobIds, bodySpool } = await parseContentFiles(root, listed, { bodySpoolDir: path.join(root, '.cache') });
+    expect(bodySpool).toBeDefined();
+    const fromFiles = reportBodiesIn(root);
+    const bodies = bodySpool!.bodies(() => {
+      throw new Error('every body was expected in the spool');
+    });
+    listed.forEach((file, index) => {
+      const { problems, report, landmark } = outcomes[index]!;
+      expect(problems, file).toEqual([]);
+      expect((report ?? landmark)?.file, file).toBe(file);
+      expect(blobIds[index], file).toBe(blobIdOf(Buffer.from(files[file]!)));
+      if (!report) return;
+      expect(report.frontmatter.summary, file).toBe(`Report ${report.id}.`);
+      expect(bodies({ id: report.id, landmark: { slug: report.landmarkSlug } }), file).toBe(fromFiles({ id: report.id, landmark: { slug: report.landmarkSlug } }));
+    });
+    bodySpool!.close();
   }, 60_000);
 });
