@@ -187,7 +187,7 @@ async function madeFrom(
     if (error instanceof BodyNotReadable) return { ok: false, problems: [error.problem] };
     throw error;
   } finally {
-    // The catalogue reads its bodies from the files again once the spool is closed, and makes its reports' texts again.
+    // The catalogue reads its bodies from their files again once the spool or the reader ahead is closed, and makes its reports' texts again.
     bodies?.close();
     texts?.close();
     await keptFiles?.close();
