@@ -13,7 +13,7 @@ import { dayCountsReader, keptDayCounts, type KeptDayCounts } from './kept-day-c
 import { fileIdentity, fileIdentityOf, sha256Hex } from './digests.ts';
 import { codeFingerprint, type SourceLayer } from './fingerprint.ts';
 import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
-import { reusedBufferReads } from './reused-buffers.ts';
+import { copiesInOneBuffer, reusedBufferReads } from './reused-buffers.ts';
 import { textReader } from './scratch-file.ts';
 
 /**
@@ -40,9 +40,10 @@ import { textReader } from './scratch-file.ts';
  * objects holding their fields: a rebuild publishes a few reports again, and the collector marked
  * a million of them through all of it.
  *
- * Each report's evidence (its sources and confirmations) follows the records in the file, as JSON,
- * and is not deserialised with them: it is read from the file when a file publishing the report is
- * made again, which a rebuild does for a few reports. Deserialised, it was a third of the heap of a
+ * Each report's evidence (its sources and confirmations) follows the records and texts in the
+ * file, as JSON, and is not deserialised with them (nor read, from a file still the one saved): it
+ * is read from the file when a file publishing the report is made again, which a rebuild does for
+ * a few reports. Deserialised, it was a third of the heap of a
  * million reports read back (418 of 1,186 MB). The file stays open until the build has made its
  * files (KeptCatalogue.close): saving a changed shard replaces the file by renaming another over
  * it, and the one read stays whole for its open descriptor.
@@ -102,7 +103,7 @@ export interface Manifest<State = unknown> {
   order: string;
 }
 
-const formatVersion = 10;
+const formatVersion = 11;
 /** At most 256: the order names a shard in a byte. */
 const catalogueShardCount = 32;
 
@@ -246,17 +247,18 @@ export function positionOf<T>(items: readonly T[], value: string, key: (item: T)
  * A shard's reports as its file holds them: a column per field, by the report's index in the
  * shard. Deserialising a million report objects, each with its own strings, was the largest part
  * of a one-report rebuild's reading at 1M (8 s of its 27, much of it the collector's); the columns
- * are a few strings and typed arrays per shard, which the reports read back (KeptReport) read
- * their fields from. A repeated value (a day, a time, a condition) is the index of its string
- * in the shard's `strings`, -1 for null: a million reports brought ten million copies of a few
- * thousand strings.
+ * are typed arrays and a few short lists per shard, with the ids and summaries beside them
+ * (ShardTexts), which the reports read back (KeptReport) read their fields from. A repeated value
+ * (a day, a time, a condition) is the index of its string in the shard's `strings`, -1 for null:
+ * a million reports brought ten million copies of a few thousand strings.
  */
 interface KeptReports {
-  /** Every id, one per line. */
-  ids: string;
-  /** Every summary, one after another; each ends where `summaryEnds` says (UTF-16 code units). */
-  summaries: string;
+  /** Where each id ends among the shard's texts (ShardTexts), in bytes. */
+  idEnds: Uint32Array;
+  /** Where each summary ends among the shard's texts, in bytes: they follow the ids. */
   summaryEnds: Uint32Array;
+  /** How the texts are written (see writeTexts). */
+  textEncoding: TextEncoding;
   /** Each report's landmark, by its index in `landmarkSlugs` and `landmarkNames`. */
   landmark: Uint32Array;
   landmarkSlugs: string[];
@@ -301,23 +303,64 @@ export interface ShardFile {
   landmarkDigests: Uint8Array;
   reports: KeptReports;
   reportDigests: Uint8Array;
-  /** Where each report's evidence ends, in bytes after the record (see shardFilePieces). */
+  /** Where each report's evidence ends, in bytes after the texts (see shardFilePieces). */
   evidenceEnds: Uint32Array;
 }
 
 /**
- * The bytes of a shard's file, in the pieces to write one after another: the length of its record
- * (4 bytes, little-endian), the record (shardFileOf, serialised), then each report's evidence as
- * JSON, in the order of its reports, written by `writeEvidence` (the last piece is its buffer's:
- * written to before the next shard's are made).
+ * Every report id of a shard, then every summary, one after another (the ends are the record's:
+ * KeptReports): the bytes between a shard file's record and its evidence. As two strings of the
+ * record, they were 130 MB of the heap of a million reports read back, each page of it a page
+ * fault when first touched (about 20 us on the machine measured), and a second of a one-report
+ * rebuild's reading. Read back, they stay bytes outside the heap, and an id or a summary is
+ * decoded when asked for: a one-report rebuild asks for about 320,000 ids and 120,000 summaries.
  */
-export function shardFilePieces(shard: CatalogueShard, writeEvidence = evidenceWriter()): { pieces: Uint8Array[]; evidence: EvidencePlaces } {
-  const evidence = writeEvidence(shard);
-  const record = serialize(shardFileOf(shard, evidence.ends));
-  const length = Buffer.alloc(recordLengthBytes);
-  length.writeUInt32LE(record.length);
-  return { pieces: [length, record, evidence.bytes], evidence: { start: recordLengthBytes + record.length, ends: evidence.ends } };
+type ShardTexts = Buffer;
+
+/** 'utf16le' writes any string as it is; UTF-8 cannot hold half a surrogate pair. */
+type TextEncoding = 'utf8' | 'utf16le';
+
+/**
+ * Whether `text` holds no half of a surrogate pair without its other half, which a YAML escape
+ * ("\uD800") can give a summary (String.prototype.isWellFormed, Node 20 on: a seventh of the time
+ * of a regular expression over a million summaries, which TypeScript's ES2023 library does not name).
+ */
+const wellFormed = (text: string): boolean => (text as string & { isWellFormed(): boolean }).isWellFormed();
+
+/**
+ * A shard's texts (ShardTexts) written into a buffer reused from shard to shard, and where each
+ * ends: as UTF-8, unless a text holds a lone surrogate, which only UTF-16 keeps (twice the bytes
+ * for the usual text, so only then).
+ */
+function writeTexts(reports: readonly CatalogueReport[], buffer: ReusedBuffer): { idEnds: Uint32Array; summaryEnds: Uint32Array; textEncoding: TextEncoding; bytes: Uint8Array } {
+  buffer.empty();
+  const textEncoding: TextEncoding = reports.every((report) => wellFormed(report.id) && wellFormed(report.summary)) ? 'utf8' : 'utf16le';
+  const idEnds = new Uint32Array(reports.length);
+  const summaryEnds = new Uint32Array(reports.length);
+  reports.forEach((report, index) => (idEnds[index] = buffer.write(report.id, textEncoding, index, 2 * reports.length)));
+  reports.forEach((report, index) => (summaryEnds[index] = buffer.write(report.summary, textEncoding, reports.length + index, 2 * reports.length)));
+  return { idEnds, summaryEnds, textEncoding, bytes: buffer.bytes() };
 }
+
+/**
+ * The bytes of a shard's file, in the pieces to write one after another: the lengths of its record
+ * and of its texts (4 bytes each, little-endian), the record (shardFileOf, serialised), the texts
+ * (ShardTexts), then each report's evidence as JSON, in the order of its reports. The texts and
+ * the evidence are written into `buffers`, reused from shard to shard: written over when the next
+ * shard's pieces are made.
+ */
+export function shardFilePieces(shard: CatalogueShard, buffers = shardBuffers()): { pieces: Uint8Array[]; evidence: EvidencePlaces } {
+  const texts = writeTexts(shard.reports, buffers.texts);
+  const evidence = writeEvidence(shard, buffers.evidence);
+  const record = serialize(shardFileOf(shard, texts, evidence.ends));
+  const lengths = Buffer.alloc(lengthsBytes);
+  lengths.writeUInt32LE(record.length, 0);
+  lengths.writeUInt32LE(texts.bytes.byteLength, 4);
+  return { pieces: [lengths, record, texts.bytes, evidence.bytes], evidence: { start: lengthsBytes + record.length + texts.bytes.byteLength, ends: evidence.ends } };
+}
+
+/** The buffers shardFilePieces writes a shard's texts and evidence into, reused from shard to shard. */
+const shardBuffers = (): { texts: ReusedBuffer; evidence: ReusedBuffer } => ({ texts: new ReusedBuffer(), evidence: new ReusedBuffer() });
 
 /** Where a shard file's evidence lies: from `start`, each report's ending at `ends` after it. */
 interface EvidencePlaces {
@@ -337,58 +380,94 @@ function evidenceIn(places: EvidencePlaces, readText: (start: number, length: nu
 }
 
 /**
- * Writes each report's evidence of a shard into one buffer, reused from shard to shard and grown
- * to the largest, and says where each ends. A cold build saves its shards while it holds a million
- * reports: a string per report, joined and copied into a new buffer per shard, were garbage for
- * the collector of that heap, and the buffers memory outside it, which V8 answers with full collections.
+ * Each report's evidence of a shard as JSON, one after another in `buffer`, and where each ends.
+ * A shard read from its file gives the JSON it holds, copied as it is (evidenceJson).
  */
-function evidenceWriter(): (shard: CatalogueShard) => { ends: Uint32Array; bytes: Uint8Array } {
-  let buffer = Buffer.allocUnsafe(1024 * 1024);
-  return (shard) => {
-    const ends = new Uint32Array(shard.reports.length);
-    let end = 0;
-    for (let index = 0; index < ends.length; index++) {
-      const kept = shard.evidenceJson?.(index);
-      const text = kept ?? JSON.stringify(shard.evidence(index));
-      // One byte per character of the kept bytes, at most three per UTF-16 code unit of a text.
-      const most = kept === undefined ? text.length * 3 : text.length;
-      if (end + most > buffer.length) {
-        // Grown to what the reports so far say the shard needs, with a quarter to spare, not by
-        // doubling: a rebuild saves one shard, and each step was memory outside the heap again.
-        const expected = Math.ceil(((end + most) / (index + 1)) * ends.length * 1.25);
-        const grown = Buffer.allocUnsafe(Math.max(2 * buffer.length, end + most, expected));
-        buffer.copy(grown, 0, 0, end);
-        buffer = grown;
-      }
-      end += kept === undefined ? buffer.write(text, end) : buffer.write(kept, end, 'latin1');
-      ends[index] = end;
-    }
-    return { ends, bytes: buffer.subarray(0, end) };
-  };
+function writeEvidence(shard: CatalogueShard, buffer: ReusedBuffer): { ends: Uint32Array; bytes: Uint8Array } {
+  buffer.empty();
+  const ends = new Uint32Array(shard.reports.length);
+  for (let index = 0; index < ends.length; index++) {
+    const kept = shard.evidenceJson?.(index);
+    ends[index] = kept === undefined ? buffer.write(JSON.stringify(shard.evidence(index)), 'utf8', index, ends.length) : buffer.write(kept, 'latin1', index, ends.length);
+  }
+  return { ends, bytes: buffer.bytes() };
 }
 
-const recordLengthBytes = 4;
+/**
+ * A buffer written from its start, shard after shard, grown to what the largest shard needs. A cold
+ * build saves its shards while it holds a million reports: a string per report, joined and copied
+ * into a new buffer per shard, were garbage for the collector of that heap, and the buffers
+ * memory outside it, which V8 answers with full collections.
+ */
+class ReusedBuffer {
+  #buffer = Buffer.allocUnsafe(1024 * 1024);
+  #end = 0;
+  /** Starts writing again from the start. */
+  empty(): void {
+    this.#end = 0;
+  }
+  /**
+   * Appends `text` in `encoding` ('latin1': one byte per character, for bytes kept as such), and
+   * says where it ends; it is the `written`th text of `count` to write, to size the buffer.
+   */
+  write(text: string, encoding: TextEncoding | 'latin1', written: number, count: number): number {
+    // At most three bytes per UTF-16 code unit in UTF-8, two in UTF-16, one per character of bytes kept as such.
+    const most = text.length * (encoding === 'utf8' ? 3 : encoding === 'utf16le' ? 2 : 1);
+    if (this.#end + most > this.#buffer.length) {
+      // Grown to what the texts so far say the shard needs, with a quarter to spare, not by
+      // doubling: a rebuild saves one shard, and each step was memory outside the heap again.
+      const expected = Math.ceil(((this.#end + most) / (written + 1)) * count * 1.25);
+      const grown = Buffer.allocUnsafe(Math.max(2 * this.#buffer.length, this.#end + most, expected));
+      this.#buffer.copy(grown, 0, 0, this.#end);
+      this.#buffer = grown;
+    }
+    this.#end += this.#buffer.write(text, this.#end, encoding);
+    return this.#end;
+  }
+  /** What was written since it was emptied: written over by the next shard's. */
+  bytes(): Uint8Array {
+    return this.#buffer.subarray(0, this.#end);
+  }
+}
+
+const lengthsBytes = 8;
+
+/**
+ * How many bytes of a shard file come before its evidence, from its first `lengthsBytes`: all
+ * that shardOfBytes needs, the evidence being read from the file when asked for.
+ */
+const bytesBeforeEvidence = (lengths: Buffer): number => lengthsBytes + lengths.readUInt32LE(0) + lengths.readUInt32LE(4);
 
 /**
  * The shard a file's bytes hold (shardFilePieces), with everything left out derived again as
  * buildCatalogue derives it. A report's evidence is read when asked for, by `readEvidence` from
  * the file's bytes at `start`: decoded from UTF-8 to be parsed, or as the bytes themselves (one
- * character per byte, 'latin1') to be copied into the shard's next file.
+ * character per byte, 'latin1') to be copied into the shard's next file. The shard's texts are
+ * kept as the copy `keepTexts` makes of them: the bytes may be read into again.
  */
-export function shardOfBytes(bytes: Buffer, siteUrl: string, readEvidence: (start: number, length: number, encoding: 'utf8' | 'latin1') => string, dayCountPair: DayCountPair = sharedDayCounts()): CatalogueShard {
-  const recordEnd = recordLengthBytes + bytes.readUInt32LE(0);
-  const file = deserialize(bytes.subarray(recordLengthBytes, recordEnd)) as ShardFile;
+export function shardOfBytes(
+  bytes: Buffer,
+  siteUrl: string,
+  readEvidence: (start: number, length: number, encoding: 'utf8' | 'latin1') => string,
+  { dayCountPair = sharedDayCounts(), keepTexts = (texts: Uint8Array) => Buffer.from(texts) }: { dayCountPair?: DayCountPair; keepTexts?: (texts: Uint8Array) => Buffer } = {},
+): CatalogueShard {
+  const recordEnd = lengthsBytes + bytes.readUInt32LE(0);
+  const textsEnd = bytesBeforeEvidence(bytes);
+  const file = deserialize(bytes.subarray(lengthsBytes, recordEnd)) as ShardFile;
+  const { idEnds, summaryEnds } = file.reports;
+  if (idEnds.length !== summaryEnds.length || textsEnd !== recordEnd + (summaryEnds[summaryEnds.length - 1] ?? 0) || textsEnd > bytes.byteLength) throw new Error('a kept shard’s texts are not where its record says');
+  const texts = keepTexts(bytes.subarray(recordEnd, textsEnd));
   // A copy, as for the digests below: the bytes are read into again for the shard after next.
-  const places = { start: recordEnd, ends: file.evidenceEnds.slice() };
+  const places = { start: textsEnd, ends: file.evidenceEnds.slice() };
   const evidenceJson = (index: number) => {
     const [from, to] = evidenceSpan(places, index);
     return readEvidence(from, to - from, 'latin1') as Utf8Bytes;
   };
-  return { ...shardOfFile(file, siteUrl, evidenceIn(places, (start, length) => readEvidence(start, length, 'utf8')), dayCountPair), evidenceJson };
+  return { ...shardOfFile(file, texts, siteUrl, evidenceIn(places, (start, length) => readEvidence(start, length, 'utf8')), dayCountPair), evidenceJson };
 }
 
 /** The shard as its file holds it (see KeptReports); the shard is left as it was. */
-function shardFileOf(shard: CatalogueShard, evidenceEnds: Uint32Array): ShardFile {
+function shardFileOf(shard: CatalogueShard, texts: Pick<KeptReports, 'idEnds' | 'summaryEnds' | 'textEncoding'>, evidenceEnds: Uint32Array): ShardFile {
   const strings: string[] = [];
   const indexes = new Map<string, number>();
   const indexOf = (text: string | null): number => {
@@ -417,9 +496,7 @@ function shardFileOf(shard: CatalogueShard, evidenceEnds: Uint32Array): ShardFil
   const landmarkNames: string[] = [];
   const references = new Map<string, number>();
   const reportExpiryDays = new Uint32Array(reports.length);
-  const summaryEnds = new Uint32Array(reports.length);
   const positions = new Map<CatalogueReport, number>();
-  let summaryEnd = 0;
   reports.forEach((report, index) => {
     positions.set(report, index);
     let reference = references.get(report.landmark.slug);
@@ -430,14 +507,12 @@ function shardFileOf(shard: CatalogueShard, evidenceEnds: Uint32Array): ShardFil
     landmark[index] = reference;
     reportExpiryDays[index] = report.reportExpiryDays;
     for (const field of fields) repeated[field][index] = indexOf(report[field]);
-    summaryEnd += report.summary.length;
-    summaryEnds[index] = summaryEnd;
   });
   const { idHashes, updatedTimes } = reportColumnsOf(reports);
   const keptReports: KeptReports = {
-    ids: reports.map((report) => report.id).join('\n'),
-    summaries: reports.map((report) => report.summary).join(''),
-    summaryEnds,
+    idEnds: texts.idEnds,
+    summaryEnds: texts.summaryEnds,
+    textEncoding: texts.textEncoding,
     landmark,
     landmarkSlugs,
     landmarkNames,
@@ -476,38 +551,35 @@ function shardFileOf(shard: CatalogueShard, evidenceEnds: Uint32Array): ShardFil
 
 /**
  * A shard's report columns as its file holds them (typed arrays copied: deserialised, they are
- * views into the file's bytes, which are read into again for the shard after next), with each
- * report's landmark reference and where each id starts: what a KeptReport and a KeptCondition read
- * their fields from.
+ * views into the file's bytes, which are read into again for the shard after next), with its
+ * texts and each report's landmark reference: what a KeptReport and a KeptCondition read their
+ * fields from.
  */
 class ReadColumns {
   readonly kept: KeptReports;
+  readonly texts: ShardTexts;
   readonly strings: readonly string[];
   readonly references: StoredReport['landmark'][];
-  /** Where each id starts in `kept.ids`, and one more for where the next would. */
-  readonly idStarts: Uint32Array;
-  constructor(kept: KeptReports, strings: readonly string[], urls: SiteUrls) {
+  constructor(kept: KeptReports, texts: ShardTexts, strings: readonly string[], urls: SiteUrls) {
     const owned = { ...kept };
     for (const [key, value] of Object.entries(kept)) if (ArrayBuffer.isView(value)) (owned as Record<string, unknown>)[key] = (value as Uint8Array).slice();
     this.kept = owned;
+    this.texts = texts;
     this.strings = strings;
     // One reference per landmark, shared by its reports, as when derived.
     this.references = kept.landmarkSlugs.map((slug, index) => landmarkReferenceOf(slug, kept.landmarkNames[index]!, urls));
-    const count = kept.summaryEnds.length;
-    this.idStarts = new Uint32Array(count + 1);
-    let start = 0;
-    for (let index = 0; index < count; index++) {
-      this.idStarts[index] = start;
-      start = kept.ids.indexOf('\n', start) + 1 || kept.ids.length + 1;
-    }
-    this.idStarts[count] = start;
+  }
+  get count(): number {
+    return this.kept.idEnds.length;
   }
   id(index: number): string {
-    return this.kept.ids.slice(this.idStarts[index]!, this.idStarts[index + 1]! - 1);
+    const ends = this.kept.idEnds;
+    return this.texts.toString(this.kept.textEncoding, index === 0 ? 0 : ends[index - 1]!, ends[index]!);
   }
   summary(index: number): string {
     const ends = this.kept.summaryEnds;
-    return this.kept.summaries.slice(index === 0 ? 0 : ends[index - 1]!, ends[index]!);
+    const idsEnd = this.kept.idEnds[this.count - 1]!;
+    return this.texts.toString(this.kept.textEncoding, index === 0 ? idsEnd : ends[index - 1]!, ends[index]!);
   }
   /** The string at `at` of a repeated value's column. */
   text(at: number): string {
@@ -639,16 +711,16 @@ class KeptCondition implements StoredCurrentCondition {
 
 /** The reports a file's columns hold (KeptReport). */
 function reportsOf(columns: ReadColumns): KeptReport[] {
-  const reports: KeptReport[] = new Array(columns.kept.summaryEnds.length);
+  const reports: KeptReport[] = new Array(columns.count);
   for (let index = 0; index < reports.length; index++) reports[index] = new KeptReport(columns, index);
   return reports;
 }
 
 /** The shard a file's record holds, with everything left out derived again as buildCatalogue derives it. */
-function shardOfFile(file: ShardFile, siteUrl: string, evidence: ReportEvidenceAt, dayCountPair: DayCountPair): CatalogueShard {
+function shardOfFile(file: ShardFile, texts: ShardTexts, siteUrl: string, evidence: ReportEvidenceAt, dayCountPair: DayCountPair): CatalogueShard {
   const urls = siteUrls(siteUrl);
   const { strings } = file;
-  const read = new ReadColumns(file.reports, strings, urls);
+  const read = new ReadColumns(file.reports, texts, strings, urls);
   const reports = reportsOf(read);
   const { landmarkReports: kept } = file;
   const dayCounts = dayCountsReader(strings, dayCountPair);
@@ -699,8 +771,15 @@ export async function readKeptShards(dir: string, manifest: Manifest, siteUrl: s
     const handle = await open(store.file(shardName(index)), 'r').catch(() => undefined);
     if (!handle) return undefined;
     handles.push(handle);
-    const bytes = await read(handle);
-    return bytes && { bytes, descriptor: handle.fd, unchanged: await unchanged(handle, index) };
+    // A file still the one saved is taken as it is, and only what comes before its evidence is read
+    // (half of the file): the evidence is read from it when asked for. Another is read whole, to be hashed.
+    const same = await unchanged(handle, index);
+    const bytes = await read(handle, same ? await bytesBeforeEvidenceIn(handle) : undefined);
+    return bytes && { bytes, descriptor: handle.fd, unchanged: same };
+  };
+  const bytesBeforeEvidenceIn = async (handle: FileHandle) => {
+    const { bytesRead, buffer } = await handle.read(Buffer.alloc(lengthsBytes), 0, lengthsBytes, 0);
+    return bytesRead === lengthsBytes ? bytesBeforeEvidence(buffer) : undefined;
   };
   const checked = (bytes: Buffer | undefined, expected: string) => (bytes && sha256Hex(bytes) === expected ? bytes : undefined);
   const unchanged = async (handle: FileHandle, index: number) => manifest.identities?.[index] === fileIdentity(await handle.stat({ bigint: true }));
@@ -709,6 +788,8 @@ export async function readKeptShards(dir: string, manifest: Manifest, siteUrl: s
   const readers = { utf8: textReader('utf8'), latin1: textReader('latin1') };
   // Equal day counts shared by the landmarks of every shard.
   const dayCountPair = sharedDayCounts();
+  // Every shard's texts in one buffer: they are read into one of the two reused for the files.
+  const keepTexts = copiesInOneBuffer(catalogueShardCount);
   let nextShard = readShard(0);
   // The order is kept whole (its typed arrays are views into the bytes read): a buffer of its own.
   const orderBytes = checked(await readFile(store.file(orderName)).catch(() => undefined), manifest.order);
@@ -729,7 +810,7 @@ export async function readKeptShards(dir: string, manifest: Manifest, siteUrl: s
       return undefined;
     }
     const { descriptor } = shard;
-    shards.push(shardOfBytes(bytes, siteUrl, (start, length, encoding) => readers[encoding](descriptor, start, length, `the evidence of a report kept in ${shardName(index)}`), dayCountPair));
+    shards.push(shardOfBytes(bytes, siteUrl, (start, length, encoding) => readers[encoding](descriptor, start, length, `the evidence of a report kept in ${shardName(index)}`), { dayCountPair, keepTexts }));
   }
   // The order names each shard as many times as it holds records, or the files are not one save's.
   const counts = (runs: Uint8Array) => {
@@ -766,13 +847,13 @@ export async function keepCatalogue<State>(
     for (const piece of pieces) hash.update(piece);
     return hash.digest('hex');
   };
-  const writeEvidence = evidenceWriter();
+  const buffers = shardBuffers();
   const saved: SavedShard[] = [];
   const digests = update ? [...update.previous.shards] : [];
   const identities = update ? Array.from(digests, (_, index) => update.previous.identities?.[index] ?? null) : [];
   for (const [index, shard] of shards.entries()) {
     if (update && !update.changed.has(index)) continue;
-    const { pieces, evidence } = shardFilePieces(shard, writeEvidence);
+    const { pieces, evidence } = shardFilePieces(shard, buffers);
     digests[index] = await kept(shardName(index), pieces);
     identities[index] = fileIdentityOf(store.file(shardName(index))) ?? null;
     saved[index] = { evidence, identity: identities[index] };

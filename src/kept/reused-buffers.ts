@@ -1,7 +1,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 
 /**
- * Reads whole files into `count` buffers taken in turn, each grown when a file needs more, rather
+ * Reads whole files (or their first bytes) into `count` buffers taken in turn, each grown when a file needs more, rather
  * than into a new Buffer per file: what one read gives is overwritten `count` reads later. The
  * stores read shards of tens of megabytes while the heap fills with what they hold; a new Buffer
  * per shard counted as memory outside the heap, and V8 answered each few dozen megabytes of it
@@ -10,10 +10,10 @@ import { open, type FileHandle } from 'node:fs/promises';
  * with two buffers 4 and 17.6 s. Two let one file be read in Node's thread pool while the one
  * before is deserialised.
  */
-export function reusedBufferReads(count: number): (file: string | FileHandle) => Promise<Buffer | undefined> {
+export function reusedBufferReads(count: number): (file: string | FileHandle, atMost?: number) => Promise<Buffer | undefined> {
   const buffers = Array.from({ length: count }, () => Buffer.alloc(0));
   let turn = 0;
-  return async (file) => {
+  return async (file, atMost = Infinity) => {
     const which = turn;
     turn = (turn + 1) % count;
     let handle: FileHandle | undefined;
@@ -21,7 +21,8 @@ export function reusedBufferReads(count: number): (file: string | FileHandle) =>
     const opened = typeof file === 'string';
     try {
       handle = opened ? await open(file, 'r') : file;
-      const { size } = await handle.stat();
+      // The first `atMost` bytes, when given.
+      const size = Math.min((await handle.stat()).size, atMost);
       // A quarter more than asked for: shards grow a little with each rebuild.
       if (buffers[which]!.byteLength < size) buffers[which] = Buffer.allocUnsafe(Math.ceil(size * 1.25));
       const buffer = buffers[which]!;
@@ -37,5 +38,31 @@ export function reusedBufferReads(count: number): (file: string | FileHandle) =>
     } finally {
       if (opened) await handle?.close();
     }
+  };
+}
+
+/**
+ * Copies of bytes that must outlive the buffer they were read into, about `expected` of them,
+ * made into one buffer sized at the first copy for all of them rather than a Buffer each: as for
+ * the reads above, each Buffer is memory outside the heap, and V8 answers each few dozen megabytes
+ * of it with a full collection of a heap that grows meanwhile. One allocation, made while the heap
+ * is still small, is collected for once. Past what it holds, another is made for the copies left.
+ */
+export function copiesInOneBuffer(expected: number): (bytes: Uint8Array) => Buffer {
+  let buffer = Buffer.alloc(0);
+  let used = 0;
+  let made = 0;
+  return (bytes) => {
+    if (used + bytes.byteLength > buffer.byteLength) {
+      // The copies still to come, each taken as large as this one, with a quarter to spare.
+      const left = Math.max(1, expected - made);
+      buffer = Buffer.allocUnsafe(Math.max(bytes.byteLength, Math.ceil(bytes.byteLength * left * 1.25)));
+      used = 0;
+    }
+    const copy = buffer.subarray(used, used + bytes.byteLength);
+    copy.set(bytes);
+    used += bytes.byteLength;
+    made++;
+    return copy;
   };
 }
