@@ -313,7 +313,8 @@ export interface ShardFile {
  * record, they were 130 MB of the heap of a million reports read back, each page of it a page
  * fault when first touched (about 20 us on the machine measured), and a second of a one-report
  * rebuild's reading. Read back, they stay bytes outside the heap, and an id or a summary is
- * decoded when asked for: a one-report rebuild asks for about 320,000 ids and 120,000 summaries.
+ * decoded when asked for: a one-report rebuild asks for about 300,000 ids and 100,000 summaries,
+ * most of them for the shard it saves again.
  */
 type ShardTexts = Buffer;
 
