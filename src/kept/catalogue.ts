@@ -13,7 +13,7 @@ import { dayCountsReader, keptDayCounts, type KeptDayCounts } from './kept-day-c
 import { fileIdentity, fileIdentityOf, sha256Hex } from './digests.ts';
 import { codeFingerprint, type SourceLayer } from './fingerprint.ts';
 import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
-import { copiesInOneBuffer, reusedBufferReads } from './reused-buffers.ts';
+import { copiesInOneBuffer, ReusedBuffer, reusedBufferReads } from './reused-buffers.ts';
 import { textReader } from './scratch-file.ts';
 
 /**
@@ -392,43 +392,6 @@ function writeEvidence(shard: CatalogueShard, buffer: ReusedBuffer): { ends: Uin
     ends[index] = kept === undefined ? buffer.write(JSON.stringify(shard.evidence(index)), 'utf8', index, ends.length) : buffer.write(kept, 'latin1', index, ends.length);
   }
   return { ends, bytes: buffer.bytes() };
-}
-
-/**
- * A buffer written from its start, shard after shard, grown to what the largest shard needs. A cold
- * build saves its shards while it holds a million reports: a string per report, joined and copied
- * into a new buffer per shard, were garbage for the collector of that heap, and the buffers
- * memory outside it, which V8 answers with full collections.
- */
-class ReusedBuffer {
-  #buffer = Buffer.allocUnsafe(1024 * 1024);
-  #end = 0;
-  /** Starts writing again from the start. */
-  empty(): void {
-    this.#end = 0;
-  }
-  /**
-   * Appends `text` in `encoding` ('latin1': one byte per character, for bytes kept as such), and
-   * says where it ends; it is the `written`th text of `count` to write, to size the buffer.
-   */
-  write(text: string, encoding: TextEncoding | 'latin1', written: number, count: number): number {
-    // At most three bytes per UTF-16 code unit in UTF-8, two in UTF-16, one per character of bytes kept as such.
-    const most = text.length * (encoding === 'utf8' ? 3 : encoding === 'utf16le' ? 2 : 1);
-    if (this.#end + most > this.#buffer.length) {
-      // Grown to what the texts so far say the shard needs, with a quarter to spare, not by
-      // doubling: a rebuild saves one shard, and each step was memory outside the heap again.
-      const expected = Math.ceil(((this.#end + most) / (written + 1)) * count * 1.25);
-      const grown = Buffer.allocUnsafe(Math.max(2 * this.#buffer.length, this.#end + most, expected));
-      this.#buffer.copy(grown, 0, 0, this.#end);
-      this.#buffer = grown;
-    }
-    this.#end += this.#buffer.write(text, this.#end, encoding);
-    return this.#end;
-  }
-  /** What was written since it was emptied: written over by the next shard's. */
-  bytes(): Uint8Array {
-    return this.#buffer.subarray(0, this.#end);
-  }
 }
 
 const lengthsBytes = 8;

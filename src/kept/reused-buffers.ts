@@ -66,3 +66,40 @@ export function copiesInOneBuffer(expected: number): (bytes: Uint8Array) => Buff
     return copy;
   };
 }
+
+/**
+ * A buffer written from its start again and again (for each shard of a store), grown to what the
+ * largest needs. A cold build saves the kept catalogue's shards while it holds a million reports:
+ * a string per report, joined and copied into a new buffer per shard, were garbage for the
+ * collector of that heap, and the buffers memory outside it, which V8 answers with full collections.
+ */
+export class ReusedBuffer {
+  #buffer = Buffer.allocUnsafe(1024 * 1024);
+  #end = 0;
+  /** Starts writing again from the start. */
+  empty(): void {
+    this.#end = 0;
+  }
+  /**
+   * Appends `text` in `encoding` ('latin1': one byte per character, for bytes kept as such), and
+   * says where it ends; it is the `written`th text of `count` to write, to size the buffer.
+   */
+  write(text: string, encoding: 'utf8' | 'utf16le' | 'latin1', written: number, count: number): number {
+    // At most three bytes per UTF-16 code unit in UTF-8, two in UTF-16, one per character of bytes kept as such.
+    const most = text.length * (encoding === 'utf8' ? 3 : encoding === 'utf16le' ? 2 : 1);
+    if (this.#end + most > this.#buffer.length) {
+      // Grown to what the texts so far say all `count` need, with a quarter to spare, not by
+      // doubling: a rebuild saves one shard, and each step was memory outside the heap again.
+      const expected = Math.ceil(((this.#end + most) / (written + 1)) * count * 1.25);
+      const grown = Buffer.allocUnsafe(Math.max(2 * this.#buffer.length, this.#end + most, expected));
+      this.#buffer.copy(grown, 0, 0, this.#end);
+      this.#buffer = grown;
+    }
+    this.#end += this.#buffer.write(text, this.#end, encoding);
+    return this.#end;
+  }
+  /** What was written since it was emptied: written over once it is emptied again. */
+  bytes(): Uint8Array {
+    return this.#buffer.subarray(0, this.#end);
+  }
+}

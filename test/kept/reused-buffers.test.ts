@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copiesInOneBuffer, reusedBufferReads } from '../../src/kept/reused-buffers.ts';
+import { copiesInOneBuffer, ReusedBuffer, reusedBufferReads } from '../../src/kept/reused-buffers.ts';
 
 describe('reads into reused buffers', () => {
   let dir: string;
@@ -31,5 +31,19 @@ describe('copies into one buffer', () => {
     // The first copy sized the buffer for two of its length: longer ones need another.
     for (const text of ['second', 'a third, far longer than the first', '4th']) copies.push(copy(Buffer.from(text)));
     expect(copies.map((bytes) => bytes.toString())).toEqual(['first', 'second', 'a third, far longer than the first', '4th']);
+  });
+});
+
+describe('a reused buffer', () => {
+  it('keeps what was written as it grows, says where each text ends, and starts again when emptied', () => {
+    const buffer = new ReusedBuffer();
+    // Longer than the buffer's first megabyte together: it grows while written to.
+    const texts = ['Façade', 'x'.repeat(700_000), '清水寺 🏗️', 'y'.repeat(700_000)];
+    const ends = texts.map((text, index) => buffer.write(text, 'utf8', index, texts.length));
+    const bytes = Buffer.from(buffer.bytes());
+    expect(texts.map((_, index) => bytes.toString('utf8', index === 0 ? 0 : ends[index - 1], ends[index]))).toEqual(texts);
+    buffer.empty();
+    expect(buffer.write('\ud800 alone', 'utf16le', 0, 1)).toBe(14);
+    expect(Buffer.from(buffer.bytes()).toString('utf16le')).toBe('\ud800 alone');
   });
 });
