@@ -1,14 +1,14 @@
 import { open, type FileHandle } from 'node:fs/promises';
 
 /**
- * Reads whole files (or their first bytes) into `count` buffers taken in turn, each grown when a file needs more, rather
- * than into a new Buffer per file: what one read gives is overwritten `count` reads later. The
- * stores read shards of tens of megabytes while the heap fills with what they hold; a new Buffer
- * per shard counted as memory outside the heap, and V8 answered each few dozen megabytes of it
- * with a full collection of the growing heap. The parse cache's shards brought one after nearly
- * every shard; read alone, the kept catalogue's 32 shards of a million reports took 10 and 26-41 s,
- * with two buffers 4 and 17.6 s. Two let one file be read in Node's thread pool while the one
- * before is deserialised.
+ * Reads whole files (or their first bytes) into `count` buffers taken in turn, each grown when a
+ * file needs more, rather than into a new Buffer per file: what one read gives is overwritten
+ * `count` reads later. The stores read shards of tens of megabytes while the heap fills with what
+ * they hold; a new Buffer per shard counted as memory outside the heap, and V8 answered each few
+ * dozen megabytes of it with a full collection of the growing heap. The parse cache's shards
+ * brought one after nearly every shard; read alone, the kept catalogue's 32 shards of a million
+ * reports took 10 and 26-41 s, with two buffers 4 and 17.6 s. Two let one file be read in Node's
+ * thread pool while the one before is deserialised.
  */
 export function reusedBufferReads(count: number): (file: string | FileHandle, atMost?: number) => Promise<Buffer | undefined> {
   const buffers = Array.from({ length: count }, () => Buffer.alloc(0));
