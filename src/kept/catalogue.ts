@@ -774,7 +774,13 @@ export async function readKeptShards(dir: string, manifest: Manifest, siteUrl: s
       return undefined;
     }
     const { descriptor } = shard;
-    shards.push(shardOfBytes(bytes, siteUrl, (start, length, encoding) => readers[encoding](descriptor, start, length, `the evidence of a report kept in ${shardName(index)}`), { dayCountPair, keepTexts }));
+    const read = shardOrNothing(() => shardOfBytes(bytes, siteUrl, (start, length, encoding) => readers[encoding](descriptor, start, length, `the evidence of a report kept in ${shardName(index)}`), { dayCountPair, keepTexts }));
+    if (!read) {
+      await nextShard;
+      await close();
+      return undefined;
+    }
+    shards.push(read);
   }
   // The order names each shard as many times as it holds records, or the files are not one save's.
   const counts = (runs: Uint8Array) => {
@@ -787,6 +793,19 @@ export async function readKeptShards(dir: string, manifest: Manifest, siteUrl: s
   if (agree) return { shards, order, close };
   await close();
   return undefined;
+}
+
+/**
+ * The shard `read` gives, or undefined when its bytes are not a shard's: a file whose identity on
+ * disk was kept while its bytes changed, which is taken as saved without being hashed. Like any
+ * damaged file, it leaves the catalogue to be derived again rather than stop the build.
+ */
+function shardOrNothing(read: () => CatalogueShard): CatalogueShard | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
 }
 
 /**

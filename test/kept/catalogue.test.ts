@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -8,6 +8,7 @@ import { syntheticCatalogueInput } from '../../scripts/lib/synthetic-content.ts'
 import { buildCatalogue, type Catalogue } from '../../src/domain/catalogue.ts';
 import { keptReportLimit } from '../../src/domain/landmark-reports.ts';
 import { reportColumnsOf } from '../../src/domain/report-columns.ts';
+import { fileIdentity } from '../../src/kept/digests.ts';
 import { joinShards, keepCatalogue, readKeptManifest, readKeptShards, shardFilePieces, shardOfBytes, shardOfSlug, splitCatalogue, type KeptCatalogue } from '../../src/kept/catalogue.ts';
 
 const siteUrl = 'https://conditions.example.org';
@@ -111,12 +112,12 @@ describe('the kept catalogue’s shard files', () => {
     try {
       await keepCatalogue(dir, 'code', 'first', splitCatalogue(catalogue));
       const first = await readKeptManifest<string>(dir, 'code');
-      // What each shard file holds after its record: every report's evidence, as JSON.
+      // What each shard file holds after its record and texts (their lengths in its first 8 bytes): every report's evidence, as JSON.
       const evidenceBytes = async () => {
         const files = await fg('shard-*.bin', { cwd: dir, absolute: true });
         return Promise.all(files.sort().map(async (file) => {
           const bytes = await readFile(file);
-          return bytes.subarray(4 + bytes.readUInt32LE(0)).toString('latin1');
+          return bytes.subarray(8 + bytes.readUInt32LE(0) + bytes.readUInt32LE(4)).toString('latin1');
         }));
       };
       const firstEvidence = await evidenceBytes();
@@ -154,6 +155,26 @@ describe('the kept catalogue’s shard files', () => {
       bytes[bytes.length - 2] = bytes[bytes.length - 2]! ^ 1;
       await writeFile(shard!, bytes);
       expect(await readKeptShards(dir, manifest, siteUrl)).toBeUndefined();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('give no catalogue, rather than fail, when a file taken as saved (its identity on disk unchanged) is not a shard', async () => {
+    const catalogue = catalogueWithDigests();
+    const dir = await mkdtemp(path.join(tmpdir(), 'lcr-kept-catalogue-'));
+    try {
+      await keepCatalogue(dir, 'code', 'first', splitCatalogue(catalogue));
+      const manifest = (await readKeptManifest<string>(dir, 'code'))!;
+      const file = path.join(dir, 'shard-0.bin');
+      // The length of its texts made larger than the file: read only up to its evidence, as a shard
+      // unchanged since saved is, it holds no texts where its record says.
+      const bytes = await readFile(file);
+      bytes.writeUInt32LE(bytes.length, 4);
+      await writeFile(file, bytes);
+      const identities = [...manifest.identities!];
+      identities[0] = fileIdentity(await stat(file, { bigint: true }));
+      expect(await readKeptShards(dir, { ...manifest, identities }, siteUrl)).toBeUndefined();
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
