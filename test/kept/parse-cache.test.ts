@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { syntheticCatalogueInput, writeSyntheticContent } from '../../scripts/lib/synthetic-content.ts';
 import type { FileOutcome } from '../../src/load/check-content-file.ts';
-import { openParseCache, parseCacheDir, parseCacheHoldsShards } from '../../src/kept/parse-cache.ts';
+import { openParseCache, parseCacheDir, parseCacheHoldsUsableShards } from '../../src/kept/parse-cache.ts';
 import { loadContent } from '../../src/load/load-content.ts';
 import { formatProblem } from '../../src/load/problem.ts';
 import { writeContentTree } from '../support/content-files.ts';
@@ -23,6 +23,22 @@ async function committedCatalogue(): Promise<string> {
 }
 
 const load = (root: string) => loadContent({ root, now, cacheDir: parseCacheDir(root) });
+
+/**
+ * Gives the shard file a first line naming other validation code, and entries no deserializer
+ * could read, sealed with a digest that matches: only a shard read no further than its first line
+ * is not called damaged.
+ */
+async function writtenByOtherCode(shard: string): Promise<void> {
+  const bytes = await readFile(shard);
+  const lineEnd = bytes.indexOf(0x0a, 32);
+  const [name, fingerprint] = bytes.toString('utf8', 32, lineEnd).split(' ');
+  const other = '0'.repeat(fingerprint!.length);
+  const sealed = Buffer.concat([Buffer.from(`${name} ${other}\n`), Buffer.from('not entries of any format')]);
+  await writeFile(shard, Buffer.concat([createHash('sha256').update(sealed).digest(), sealed]));
+}
+
+const shardFiles = async (root: string) => (await readdir(parseCacheDir(root))).filter((name) => name.endsWith('.bin')).map((name) => path.join(parseCacheDir(root), name));
 
 describe('the parse cache', () => {
   it('gives the same content as parsing every file, and re-reads only the files that changed', async () => {
@@ -53,12 +69,30 @@ describe('the parse cache', () => {
 
   it('is looked up only once it holds shards, and a cold load gives the blob ids git has', async () => {
     const root = await committedCatalogue();
-    expect(parseCacheHoldsShards(parseCacheDir(root))).toBe(false);
+    expect(parseCacheHoldsUsableShards(parseCacheDir(root))).toBe(false);
     const cold = await load(root);
-    expect(parseCacheHoldsShards(parseCacheDir(root))).toBe(true);
+    expect(parseCacheHoldsUsableShards(parseCacheDir(root))).toBe(true);
     // Without git's listing, each file's id is hashed from the bytes the worker parsed: the same id.
     const { file, blobId } = cold.content.reports[0]!;
     expect(blobId).toBe(git(root, 'rev-parse', `HEAD:${file}`).trim());
+  });
+
+  it('is not looked up when every shard was written by other validation code, as after pulling new code', async () => {
+    const root = await committedCatalogue();
+    const cold = await load(root);
+    const shards = await shardFiles(root);
+    await writtenByOtherCode(shards[0]!);
+    // One shard of this code's left: the others' files are worth looking up.
+    expect(parseCacheHoldsUsableShards(parseCacheDir(root))).toBe(true);
+    for (const shard of shards.slice(1)) await writtenByOtherCode(shard);
+    expect(parseCacheHoldsUsableShards(parseCacheDir(root))).toBe(false);
+
+    const after = await load(root);
+    expect(after.cache?.hits).toBe(0);
+    expect(after.content).toEqual(cold.content);
+    // Written again by this code, and looked up from then on.
+    expect(parseCacheHoldsUsableShards(parseCacheDir(root))).toBe(true);
+    expect((await load(root)).cache?.hits).toBe(2100);
   });
 
   it('parses a renamed file again under its new path, though its bytes are the same', async () => {
@@ -95,16 +129,7 @@ describe('the parse cache', () => {
   it('ignores a shard written by other validation code from its first line, never reading its entries', async () => {
     const root = await committedCatalogue();
     const cold = await load(root);
-    const shards = (await readdir(parseCacheDir(root))).filter((name) => name.endsWith('.bin'));
-    const stale = path.join(parseCacheDir(root), shards[0]!);
-    // Its first line with another fingerprint, and entries no deserializer could read, sealed with a
-    // digest that matches: only a shard read no further than its first line is not called damaged.
-    const bytes = await readFile(stale);
-    const lineEnd = bytes.indexOf(0x0a, 32);
-    const [name, fingerprint] = bytes.toString('utf8', 32, lineEnd).split(' ');
-    const other = '0'.repeat(fingerprint!.length);
-    const sealed = Buffer.concat([Buffer.from(`${name} ${other}\n`), Buffer.from('not entries of any format')]);
-    await writeFile(stale, Buffer.concat([createHash('sha256').update(sealed).digest(), sealed]));
+    await writtenByOtherCode((await shardFiles(root))[0]!);
 
     const after = await load(root);
     expect(after.content).toEqual(cold.content);
