@@ -178,9 +178,9 @@ function listContentFiles(root: string): { files: string[]; problems: Problem[] 
 async function outcomesOf(root: string, files: readonly string[], cacheDir: string | undefined, bodySpoolDir: string | undefined): Promise<ParsedFiles & { cache?: NonNullable<LoadResult['cache']> }> {
   // git's ids only find files in the cache: without a shard of this code's (a cold build, or the
   // first after the validation code changed), listing them and having git compare every file with
-  // its index only delayed the parse (a cold build of 100k files took
-  // about 1 s longer, see docs/performance-history.md). git's ids come as a list in the files'
-  // order, with no map by path beside the opening cache (see unchangedBlobIds).
+  // its index only delayed the parse (a cold build of 100k files took about 1 s longer, see
+  // docs/performance-history.md). git's ids come as a list in the files' order, with no map by
+  // path beside the opening cache (see unchangedBlobIds).
   const lookUp = cacheDir !== undefined && parseCacheHoldsUsableShards(cacheDir);
   // One table of shared values for the outcomes from the cache, shared as each shard opens, and those parsed.
   const share = recordValueSharing();
