@@ -9,7 +9,7 @@ import { buildCatalogue, type Catalogue } from '../../src/domain/catalogue.ts';
 import { keptReportLimit } from '../../src/domain/landmark-reports.ts';
 import { reportColumnsOf } from '../../src/domain/report-columns.ts';
 import { fileIdentity } from '../../src/kept/digests.ts';
-import { joinShards, keepCatalogue, readKeptManifest, readKeptShards, shardFilePieces, shardOfBytes, shardOfSlug, splitCatalogue, type KeptCatalogue } from '../../src/kept/catalogue.ts';
+import { joinShards, keepCatalogue, readKeptManifest, readKeptShards, shardFilePieces, shardOfBytes, shardOfSlug, splitCatalogue, type KeptCatalogue, type Manifest as KeptManifest } from '../../src/kept/catalogue.ts';
 
 const siteUrl = 'https://conditions.example.org';
 
@@ -44,6 +44,17 @@ function catalogueWithDigests(seed = 7) {
     digest: (text: string) => hash('sha256', text, 'binary'),
   };
   return buildCatalogue(blobbed, siteUrl);
+}
+
+/** Keeps `catalogue` in a new folder as a build would ('code' its fingerprint), runs `test` on the folder and its manifest, then removes it. */
+async function withKeptFiles(catalogue: Catalogue, test: (dir: string, manifest: KeptManifest<string>) => Promise<void>): Promise<void> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'lcr-kept-catalogue-'));
+  try {
+    await keepCatalogue(dir, 'code', 'first', splitCatalogue(catalogue));
+    await test(dir, (await readKeptManifest<string>(dir, 'code'))!);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 describe('the kept catalogue’s shard files', () => {
@@ -108,10 +119,7 @@ describe('the kept catalogue’s shard files', () => {
       const joined = joinShards(kept, siteUrl, catalogue.bodies);
       return JSON.stringify(joined.reports.map((_, position) => joined.evidence(position)));
     };
-    const dir = await mkdtemp(path.join(tmpdir(), 'lcr-kept-catalogue-'));
-    try {
-      await keepCatalogue(dir, 'code', 'first', splitCatalogue(catalogue));
-      const first = await readKeptManifest<string>(dir, 'code');
+    await withKeptFiles(catalogue, async (dir, first) => {
       // What each shard file holds after its record and texts (their lengths in its first 8 bytes): every report's evidence, as JSON.
       const evidenceBytes = async () => {
         const files = await fg('shard-*.bin', { cwd: dir, absolute: true });
@@ -121,32 +129,26 @@ describe('the kept catalogue’s shard files', () => {
         }));
       };
       const firstEvidence = await evidenceBytes();
-      const kept = (await readKeptShards(dir, first!, siteUrl))!;
+      const kept = (await readKeptShards(dir, first, siteUrl))!;
       // Another catalogue saved over every shard while the first is still being read, as a rebuild saves those it changed.
       const other = splitCatalogue(catalogueWithDigests(8));
-      await keepCatalogue(dir, 'code', 'other', other, { previous: first!, changed: new Set(other.shards.keys()) });
+      await keepCatalogue(dir, 'code', 'other', other, { previous: first, changed: new Set(other.shards.keys()) });
       expect(evidenceOf(kept)).toBe(evidence);
 
       // Saved again from what was read: the new files hold the evidence read from the replaced ones,
       // byte for byte as first saved (non-ASCII too: it is copied as bytes, not written again).
       expect(evidence).toMatch(/[\u0080-\uffff]/);
-      await keepCatalogue(dir, 'code', 'again', kept, { previous: first!, changed: new Set(kept.shards.keys()) });
+      await keepCatalogue(dir, 'code', 'again', kept, { previous: first, changed: new Set(kept.shards.keys()) });
       await kept.close();
       expect(await evidenceBytes()).toEqual(firstEvidence);
       const again = (await readKeptShards(dir, (await readKeptManifest<string>(dir, 'code'))!, siteUrl))!;
       expect(evidenceOf(again)).toBe(evidence);
       await again.close();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('are read again only whole and as saved: a shard changed in place, even to the same size, gives no catalogue', async () => {
-    const catalogue = catalogueWithDigests();
-    const dir = await mkdtemp(path.join(tmpdir(), 'lcr-kept-catalogue-'));
-    try {
-      await keepCatalogue(dir, 'code', 'first', splitCatalogue(catalogue));
-      const manifest = (await readKeptManifest<string>(dir, 'code'))!;
+    await withKeptFiles(catalogueWithDigests(), async (dir, manifest) => {
       const intact = await readKeptShards(dir, manifest, siteUrl);
       expect(intact?.shards).toHaveLength(manifest.shards.length);
       await intact!.close();
@@ -155,17 +157,11 @@ describe('the kept catalogue’s shard files', () => {
       bytes[bytes.length - 2] = bytes[bytes.length - 2]! ^ 1;
       await writeFile(shard!, bytes);
       expect(await readKeptShards(dir, manifest, siteUrl)).toBeUndefined();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('give no catalogue, rather than fail, when a file taken as saved (its identity on disk unchanged) is not a shard', async () => {
-    const catalogue = catalogueWithDigests();
-    const dir = await mkdtemp(path.join(tmpdir(), 'lcr-kept-catalogue-'));
-    try {
-      await keepCatalogue(dir, 'code', 'first', splitCatalogue(catalogue));
-      const manifest = (await readKeptManifest<string>(dir, 'code'))!;
+    await withKeptFiles(catalogueWithDigests(), async (dir, manifest) => {
       const file = path.join(dir, 'shard-0.bin');
       // The length of its texts made larger than the file: read only up to its evidence, as a shard
       // unchanged since saved is, it holds no texts where its record says.
@@ -175,8 +171,6 @@ describe('the kept catalogue’s shard files', () => {
       const identities = [...manifest.identities!];
       identities[0] = fileIdentity(await stat(file, { bigint: true }));
       expect(await readKeptShards(dir, { ...manifest, identities }, siteUrl)).toBeUndefined();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
