@@ -128,17 +128,26 @@ export const parseCacheCodeLayers = ['schema', 'domain', 'kept', 'load'] as cons
  * Everything an outcome depends on besides the file: the code of parseCacheCodeLayers and the
  * locked dependency versions (yaml, zod). Any change to them starts a fresh cache.
  */
-const validatorFingerprint = () => codeFingerprint(parseCacheCodeLayers, [`parse-cache ${formatVersion}`]);
+let fingerprintOfThisCode: string | undefined;
+/**
+ * Reckoned once per process: a load asks whether the cache is worth looking up, then opens it, and
+ * each time this read every source file of the layers and the lock file again. It names the code
+ * this process runs, which is loaded once too.
+ */
+const validatorFingerprint = () => (fingerprintOfThisCode ??= codeFingerprint(parseCacheCodeLayers, [`parse-cache ${formatVersion}`]));
 
 /** The line after a shard's digest: the fingerprint of the code that wrote it, which folds in the format. */
 const headerOf = (fingerprint: string): Buffer => Buffer.from(`parse-cache ${fingerprint}\n`);
+
+/** Whether a shard's first bytes (its digest, then its first line) name the code whose line is `header`. */
+const writtenWith = (start: Buffer, header: Buffer): boolean => start.byteLength >= digestBytes + header.byteLength && start.subarray(digestBytes, digestBytes + header.byteLength).equals(header);
 
 async function readShard<Outcome>(file: string, header: Buffer, read: (file: string) => Promise<Buffer | undefined>, taken: (outcome: Outcome) => Outcome): Promise<Shard<Outcome> | 'missing' | 'corrupt' | 'stale'> {
   const bytes = await read(file);
   if (!bytes) return 'missing';
   if (bytes.byteLength < digestBytes + header.byteLength) return 'corrupt'; // cut short
   // Another format or other code (or a line damaged beyond reading): nothing more is read of it.
-  if (!bytes.subarray(digestBytes, digestBytes + header.byteLength).equals(header)) return 'stale';
+  if (!writtenWith(bytes, header)) return 'stale';
   const sealed = bytes.subarray(digestBytes);
   if (!sha256Bytes(sealed).equals(bytes.subarray(0, digestBytes))) return 'corrupt';
   try {
@@ -172,7 +181,7 @@ export function parseCacheHoldsUsableShards(dir: string): boolean {
       return false; // none kept under this name
     }
     try {
-      return readSync(descriptor, start, 0, start.byteLength, 0) === start.byteLength && start.subarray(digestBytes).equals(header);
+      return writtenWith(start.subarray(0, readSync(descriptor, start, 0, start.byteLength, 0)), header);
     } catch {
       return false; // unreadable: opening the cache finds it damaged
     } finally {
