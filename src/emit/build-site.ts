@@ -35,6 +35,7 @@ import { moveInto, removeAbandonedStaging, swapIn } from './staging.ts';
 import { reportTexts } from './report-texts.ts';
 import { openTextsKept } from './texts-made-once.ts';
 import { keptDerivations } from './kept-derivations.ts';
+import { openKeptPages } from './kept-pages.ts';
 import { linesInWords, openKeptLines, type KeptLines } from './kept-lines.ts';
 
 export interface BuildOptions {
@@ -69,13 +70,40 @@ export async function buildSite(given: BuildOptions): Promise<BuildResult> {
   const staging = path.join(options.projectRoot, `${stagingPrefix}${process.pid}`);
   // What is made from the catalogue is written beside staging, which Astro empties first, and joins it after the pages.
   const beside = `${staging}.data`;
-  // Importing Astro takes about 1.5 s of this thread: done while the content loads, not before it starts.
-  const astro = import('astro');
-  astro.catch(() => {}); // a build that stops before its pages never awaits it: no unhandled error
+  // The pages the last build made, when the site's code is the same: Astro is then neither imported nor run.
+  // (Only a faster build depends on them: when they cannot be read, Astro builds the pages.)
+  const keptPages = openKeptPages(options.contentRoot, options.siteUrl).catch(() => undefined);
+  // Importing Astro takes about a second of this thread: done while the content loads, not before
+  // it starts, and only when there are no pages kept for this code.
+  let astro: Promise<typeof import('astro')> | undefined;
+  const importAstro = () => {
+    astro ??= import('astro');
+    astro.catch(() => {}); // a build that stops before its pages never awaits it: no unhandled error
+    return astro;
+  };
+  void keptPages.then((kept) => {
+    if (!kept?.found) void importAstro();
+  });
   try {
     await removeAbandonedStaging(options.projectRoot, stagingPrefix);
     await Promise.all([staging, beside].map((folder) => rm(folder, { recursive: true, force: true })));
-    const pagesOf = (data: PageData) => withPageData(data, async () => buildPages((await astro).build, options.projectRoot, staging, options.siteUrl));
+    let pagesInWords = '';
+    const pagesOf = (data: PageData) =>
+      withPageData(data, async () => {
+        const kept = await keptPages;
+        // The site's code unchanged since the last build: its pages, with this build's data.
+        if (await kept?.reuse(staging, data)) {
+          pagesInWords = "pages as the last build's, with this build's data";
+          return;
+        }
+        await buildPages((await importAstro()).build, options.projectRoot, staging, options.siteUrl);
+        if (!kept) return;
+        // The kept pages only speed up the next build: failing to keep them is worth a note, not a failed build.
+        pagesInWords = await kept.keep(staging).then(
+          () => 'pages built',
+          (error: Error) => `pages built, and could not be kept: ${error.message.split('\n')[0]}`,
+        );
+      });
     const made = await makeFromCatalogue(options, beside, pagesOf);
     if (!made.ok) return made;
     if (made.pages) {
@@ -93,7 +121,8 @@ export async function buildSite(given: BuildOptions): Promise<BuildResult> {
     const overBudget = budgetProblem(measure, maxFiles);
     if (overBudget) return { ok: false, problems: [], overBudget };
     await swapIn(staging, outDir);
-    const { landmarkCount, reportCount, parsing, reuse } = made;
+    const { landmarkCount, reportCount, parsing } = made;
+    const reuse = [made.reuse, pagesInWords].filter(Boolean).join('; ');
     return { ok: true, landmarkCount, reportCount, budget: budgetInWords(measure, maxFiles), parsing, reuse };
   } finally {
     await Promise.all([staging, beside].map((folder) => rm(folder, { recursive: true, force: true })));

@@ -143,10 +143,54 @@ describe('a rebuild from the parse cache and the kept output files', () => {
     expect(cold.stdout).toContain(`; 0 of ${rows} SQLite rows copied from the last build's database`);
     expect(cold.stdout).toMatch(/; 0 of \d+ records in the keyed files made again copied from the last build's;/);
 
+    // The site's code is the first build's: Astro ran for the cold build only.
+    expect(warm.stdout).toContain("; pages as the last build's, with this build's data.");
+    expect(cold.stdout).toContain('; pages built.');
+
     const warmSite = await snapshotOf(path.join(root, 'warm'));
     expect(Object.keys(warmSite).length).toBeGreaterThan(50);
     expect(warmSite).toEqual(await snapshotOf(path.join(root, 'cold')));
     expect(JSON.stringify(await snapshotOf(path.join(root, 'first')))).not.toEqual(JSON.stringify(warmSite));
+  });
+});
+
+describe('the pages a rebuild takes from the last build', () => {
+  /** What the downloads page says of each file's size, by file name. */
+  const listedSizes = async (site: string) =>
+    Object.fromEntries([...(await readFile(path.join(site, 'data.html'), 'utf8')).matchAll(/<a href="[^"]*\/data\/([^"]+)">[^<]*<\/a><div class="note">[^<]*<\/div><\/td><td>[^<]*<\/td><td><span title="(\d+) bytes">/g)].map(([, file, bytes]) => [file!, Number(bytes)]));
+  const landmarkCountOnHome = async (site: string) => /<!--data:landmark-count-->(\d+)<!--\/data:landmark-count-->/.exec(await readFile(path.join(site, 'index.html'), 'utf8'))?.[1];
+
+  it("show this build's catalogue and downloads, and are Astro's again when the kept ones are damaged", async () => {
+    const root = await copyOfFixture(smallSite);
+    const first = await runScript('build.ts', ['--content', root, '--out', path.join(root, 'first')], { SITE_URL: testSiteUrl });
+    expect(first.stdout).toContain('; pages built.');
+    expect(await landmarkCountOnHome(path.join(root, 'first'))).toBe('3');
+
+    // A landmark and a report added: the home page counts the landmark, the downloads page gives the files' new sizes.
+    await writeFile(path.join(root, 'content/landmarks/kept-pages-tower.md'), validLandmark('Kept Pages Tower', 'Q99999901'));
+    await mkdir(path.join(root, 'content/reports/kept-pages-tower'), { recursive: true });
+    await writeFile(path.join(root, 'content/reports/kept-pages-tower/keptpages01.md'), validReport({ summary: 'Closed while the pages were kept.' }));
+    const warm = await runScript('build.ts', ['--content', root, '--out', path.join(root, 'warm')], { SITE_URL: testSiteUrl });
+    expect(warm.code, warm.stderr).toBe(0);
+    expect(warm.stdout).toContain("; pages as the last build's, with this build's data.");
+    expect(await landmarkCountOnHome(path.join(root, 'warm'))).toBe('4');
+    const sizes = await listedSizes(path.join(root, 'warm'));
+    expect(Object.keys(sizes)).toContain('reports.ndjson');
+    for (const [file, bytes] of Object.entries(sizes)) expect((await readFile(path.join(root, 'warm/data', file))).byteLength, file).toBe(bytes);
+    expect(sizes['reports.ndjson']).not.toBe((await listedSizes(path.join(root, 'first')))['reports.ndjson']);
+
+    // Kept pages that no longer match their seal are not used: Astro builds the pages, as a cold build's.
+    const manifest = path.join(root, '.cache/built-pages/manifest.json');
+    await writeFile(manifest, (await readFile(manifest, 'utf8')).replace(/"files":\{"/, '"files":{"x'));
+    const repaired = await runScript('build.ts', ['--content', root, '--out', path.join(root, 'repaired')], { SITE_URL: testSiteUrl });
+    expect(repaired.code, repaired.stderr).toBe(0);
+    expect(repaired.stdout).toContain('; pages built.');
+    await rm(path.join(root, '.cache'), { recursive: true });
+    const cold = await runScript('build.ts', ['--content', root, '--out', path.join(root, 'cold')], { SITE_URL: testSiteUrl });
+    expect(cold.stdout).toContain('; pages built.');
+    const coldSite = await snapshotOf(path.join(root, 'cold'));
+    expect(await snapshotOf(path.join(root, 'warm'))).toEqual(coldSite);
+    expect(await snapshotOf(path.join(root, 'repaired'))).toEqual(coldSite);
   });
 });
 

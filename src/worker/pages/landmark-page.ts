@@ -4,7 +4,7 @@ import { contributingUrlOf, editLandmarkUrl } from '../../domain/repository-link
 import { sitePath } from '../../domain/urls.ts';
 import type { LandmarkDetail, LandmarkStatus } from '../../schema/api.ts';
 import type { NearbyLandmark } from '../../schema/nearby.ts';
-import { html, trusted } from './html.ts';
+import { html, trusted } from '../../formats/html.ts';
 import { touristAttraction } from './json-ld.ts';
 import { subscriptionUrls } from './landmark-subscriptions.ts';
 import { confirmForm, reportFormSection } from './report-forms.ts';

@@ -1,6 +1,6 @@
 import { sitePath } from '../../domain/urls.ts';
 import type { LandmarkReportList } from '../../schema/api.ts';
-import { html } from './html.ts';
+import { html } from '../../formats/html.ts';
 import type { PageContent } from './page-content.ts';
 import { reportList } from './report-lines.ts';
 

@@ -1,7 +1,7 @@
 import { conditionLabel } from '../../domain/in-words.ts';
 import { mapHeight, mapWidth, projectPoint, worldBasemapPath } from '../../formats/map-projection.ts';
 import type { Condition } from '../../schema/conditions.ts';
-import { html, type Markup } from './html.ts';
+import { html, type Markup } from '../../formats/html.ts';
 
 /** A quarter of the world's width: enough to show the country and its neighbours at 1:110m. */
 const cropWidth = mapWidth / 4;

@@ -1,4 +1,4 @@
-import type { Markup } from './html.ts';
+import type { Markup } from '../../formats/html.ts';
 
 /** What a rendered page puts into its template: the head's facts and the main content. */
 export interface PageContent {

@@ -2,7 +2,7 @@ import { conditionInWords, conditionLabel, noLongerCurrent, placeInWords } from 
 import { apiOperations } from '../../api/api-operations.ts';
 import { markdownTwin, sitePath, siteUrls } from '../../domain/urls.ts';
 import type { RecheckEntry, RecheckList } from '../../schema/api.ts';
-import { html } from './html.ts';
+import { html } from '../../formats/html.ts';
 import type { PageContent } from './page-content.ts';
 
 /** The page's own address and the API's, from the site URL the data was built for. */

@@ -5,7 +5,7 @@ import { conditions } from '../../schema/conditions.ts';
 import type { LandmarkDetail, Report } from '../../schema/api.ts';
 import { sourceKindMeanings, sourceKinds } from '../../schema/sources.ts';
 import { untilKinds } from '../../schema/periods.ts';
-import { html } from './html.ts';
+import { html } from '../../formats/html.ts';
 
 /**
  * The report form and the "still the same?" form of a landmark page. Both are `hidden` until the

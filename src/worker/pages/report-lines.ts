@@ -1,7 +1,7 @@
 import { conditionInWords, periodInWords } from '../../domain/in-words.ts';
 import { sitePath } from '../../domain/urls.ts';
 import type { Report } from '../../schema/api.ts';
-import { html } from './html.ts';
+import { html } from '../../formats/html.ts';
 
 /** A report as one line of a landmark's lists: what, its dates (marked as of the request), its period, its source. */
 export function reportLine(report: Report) {

@@ -5,7 +5,7 @@ import { sitePath } from '../../domain/urls.ts';
 import { instantOf } from '../../schema/calendar.ts';
 import { conditionMeanings } from '../../schema/conditions.ts';
 import type { Report } from '../../schema/api.ts';
-import { html, trusted } from './html.ts';
+import { html, trusted } from '../../formats/html.ts';
 import type { PageContent } from './page-content.ts';
 import { renderMarkdown } from './render-markdown.ts';
 

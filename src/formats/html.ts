@@ -1,9 +1,9 @@
-import { escapeMarkup } from '../../formats/escape-markup.ts';
+import { escapeMarkup } from './escape-markup.ts';
 
 /**
- * HTML written by the Worker's page renderers. `html` escapes every interpolated value unless it
- * is already markup made by `html` itself (or marked `trusted`), so a contributor's text can never
- * become markup by accident.
+ * HTML written by hand: the Worker's pages, and the sections of the built pages that show data.
+ * `html` escapes every interpolated value unless it is already markup made by `html` itself (or
+ * marked `trusted`), so a contributor's text can never become markup by accident.
  */
 export class Markup {
   readonly text: string;
