@@ -77,8 +77,10 @@ export async function buildSite(given: BuildOptions): Promise<BuildResult> {
   // it starts, and only when there are no pages kept for this code.
   let astro: Promise<typeof import('astro')> | undefined;
   const importAstro = () => {
-    astro ??= import('astro');
-    astro.catch(() => {}); // a build that stops before its pages never awaits it: no unhandled error
+    if (!astro) {
+      astro = import('astro');
+      astro.catch(() => {}); // a build that stops before its pages never awaits it: no unhandled error
+    }
     return astro;
   };
   void keptPages.then((kept) => {
