@@ -3,10 +3,8 @@ import { html, type Markup } from '../../formats/html.ts';
 import { sizeLimitInWords, type ListedResource } from '../downloads/datapackage.ts';
 import { downloadFormats, downloadResources } from '../downloads/download-formats.ts';
 
-/**
- * The sections of the downloads page that depend on the files this build wrote: their names,
- * sizes and parts. `site` is the site's origin, for the absolute addresses a command line needs.
- */
+// The sections of the downloads page that depend on the files this build wrote: their names,
+// sizes and parts. `site` is the site's origin, for the absolute addresses a command line needs.
 
 const filesOf = (resource: ListedResource) => (Array.isArray(resource.path) ? resource.path : [resource.path]);
 const fileUrl = (site: string, fileName: string) => new URL(`${downloadsDirectory}${fileName}`, site).href;

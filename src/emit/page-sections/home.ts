@@ -5,7 +5,8 @@ import { html, type Markup } from '../../formats/html.ts';
 import type { CatalogueOnPages } from '../page-handover.ts';
 import { optionalAttribute } from './attributes.ts';
 
-/** The sections of the home page that show the catalogue: the same rankings the API's /featured and /changes serve, as of the build. */
+// The sections of the home page that show the catalogue: the same rankings the API's /featured
+// and /changes serve, as of the build.
 
 export function currencyOnHome({ currency, builtOn }: CatalogueOnPages): Markup {
   return html`<p class="currency">On ${builtOn}, when this page was built, ${currency.withCurrentReport} of ${currency.landmarkCount} landmarks had a report in effect, ${currency.affectedCount} of them affected by a condition, and ${currency.announcedCount} had a condition announced ahead; the others are unknown until someone reports them. The newest observation is from ${currency.newestObservation ?? 'no day yet'}. Been to one lately? <a href="/recheck">Landmarks to check again</a>, most visited first.</p>`;
