@@ -5,6 +5,7 @@ import path from 'node:path';
 import { codeFingerprint, type SourceLayer } from '../kept/fingerprint.ts';
 import { keptStore, keptStoreDir } from '../kept/kept-store.ts';
 import type { PageData } from './page-handover.ts';
+import { repositoryUrl } from './repository-url.ts';
 import { hasSections, withSectionsMadeAgain } from './page-sections.ts';
 
 /**
@@ -79,10 +80,11 @@ export const pagesFolders = ['src/site', 'src/drafts', 'public'];
 /**
  * Everything besides the page data that shapes what Astro builds: the code of every layer the
  * pages import, the files of src/site (pages, layouts, styles, client scripts) and public/, the
- * Astro and TypeScript settings, the locked dependencies, Node and the site's URL.
+ * Astro and TypeScript settings, the locked dependencies, Node, and the site's and the
+ * repository's URLs (the pages link to the repository, which the environment may name).
  */
 function siteCodeFingerprint(siteUrl: string): string {
-  const hash = createHash('sha256').update(codeFingerprint(pagesCodeLayers, [`built-pages ${formatVersion}`, siteUrl, JSON.stringify(process.versions)]));
+  const hash = createHash('sha256').update(codeFingerprint(pagesCodeLayers, [`built-pages ${formatVersion}`, siteUrl, repositoryUrl, JSON.stringify(process.versions)]));
   for (const folder of pagesFolders) {
     const dir = path.join(projectRoot, folder);
     if (!existsSync(dir)) continue;

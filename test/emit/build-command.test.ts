@@ -185,6 +185,11 @@ describe('the pages a rebuild takes from the last build', () => {
     const repaired = await runScript('build.ts', ['--content', root, '--out', path.join(root, 'repaired')], { SITE_URL: testSiteUrl });
     expect(repaired.code, repaired.stderr).toBe(0);
     expect(repaired.stdout).toContain('; pages built.');
+    // Pages that link elsewhere are other pages: with another repository named, Astro builds them.
+    const elsewhere = await runScript('build.ts', ['--content', root, '--out', path.join(root, 'elsewhere')], { SITE_URL: testSiteUrl, REPOSITORY_URL: 'https://example.org/fork' });
+    expect(elsewhere.code, elsewhere.stderr).toBe(0);
+    expect(elsewhere.stdout).toContain('; pages built.');
+    expect(await readFile(path.join(root, 'elsewhere/about.html'), 'utf8')).toContain('https://example.org/fork');
     await rm(path.join(root, '.cache'), { recursive: true });
     const cold = await runScript('build.ts', ['--content', root, '--out', path.join(root, 'cold')], { SITE_URL: testSiteUrl });
     expect(cold.stdout).toContain('; pages built.');
