@@ -8,7 +8,8 @@ import { downloadFormats, downloadResources } from '../downloads/download-format
 
 const filesOf = (resource: ListedResource) => (Array.isArray(resource.path) ? resource.path : [resource.path]);
 const fileUrl = (site: string, fileName: string) => new URL(`${downloadsDirectory}${fileName}`, site).href;
-const wholeFileName = (name: string) => downloadResources.find((candidate) => candidate.name === name)!.fileName;
+/** A download's file name when it is whole, its parts joined. */
+export const wholeFileName = (name: string): string => downloadResources.find((candidate) => candidate.name === name)!.fileName;
 const formatLabel = (name: string) => downloadFormats.find((format) => format.name === name)?.label ?? name;
 
 function sizeInWords(bytes: number): string {
