@@ -18,7 +18,8 @@ import { isRunning } from './running-process.ts';
  * The stores keep their own layouts (shards, one text file, linked files, a database), tuned for a
  * million reports; docs/building.md has a table of them.
  */
-export type StoreName = 'parsed-content' | 'commit-times' | 'built-files' | 'built-database' | 'built-catalogue' | 'built-pages';
+export const storeNames = ['parsed-content', 'commit-times', 'built-files', 'built-database', 'built-catalogue', 'built-pages'] as const;
+export type StoreName = (typeof storeNames)[number];
 
 export interface StoreVersion {
   /** Raised when the store's layout changes. */

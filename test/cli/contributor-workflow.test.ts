@@ -10,6 +10,7 @@ import { reportFrontmatter } from '../../src/schema/report-frontmatter.ts';
 import { sourceKinds, syndicationDomains } from '../../src/schema/sources.ts';
 import { projectRoot } from '../support/build.ts';
 import { validLandmark, writeContentTree } from '../support/content-files.ts';
+import { storeNames } from '../../src/kept/kept-store.ts';
 
 const read = (file: string) => readFileSync(path.join(projectRoot, file), 'utf8');
 const contributing = read('CONTRIBUTING.md');
@@ -116,6 +117,9 @@ describe('GitHub Actions', () => {
     const all = steps(flow);
     expect(all.find((step) => step.uses?.startsWith('actions/checkout@'))!.with).toMatchObject({ 'fetch-depth': 0 });
     expect(all.map((step) => step.run)).toContain('npx wrangler deploy');
+    // Every store the build keeps in .cache/ is restored, so that a deploy rebuilds only what changed.
+    const restored = all.filter((step) => step.uses?.startsWith('actions/cache@')).map((step) => String(step.with?.path));
+    expect(restored.sort()).toEqual(storeNames.map((store) => `.cache/${store}`).sort());
     const secrets = [...read('.github/workflows/deploy.yml').matchAll(/secrets\.([A-Z_]+)/g)].map((match) => match[1]!);
     expect(new Set(secrets)).toEqual(new Set(['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ACCOUNT_ID']));
     const readme = read('README.md');
