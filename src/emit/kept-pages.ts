@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { codeFingerprint, type SourceLayer } from '../kept/fingerprint.ts';
+import { projectFilesFingerprint } from '../kept/fingerprint.ts';
 import { keptStore, keptStoreDir } from '../kept/kept-store.ts';
+import { buildFingerprint } from '../kept/output-files.ts';
 import type { PageData } from './page-handover.ts';
 import { repositoryUrl } from './repository-url.ts';
 import { hasSections, withSectionsMadeAgain } from './page-sections.ts';
@@ -70,29 +70,15 @@ export async function openKeptPages(contentRoot: string, siteUrl: string): Promi
   };
 }
 
-const projectRoot = path.join(import.meta.dirname, '../..');
-
-/** The layers of src/ the pages import (besides site and drafts, whose files are read whole: not only .ts). */
-export const pagesCodeLayers: readonly SourceLayer[] = ['schema', 'domain', 'formats', 'api', 'kept', 'load', 'emit'];
-/** Folders of the project read file by file, whatever their kind: the pages, layouts, styles and scripts, the drafts they offer, public/. */
-export const pagesFolders = ['src/site', 'src/drafts', 'public'];
-
 /**
- * Everything besides the page data that shapes what Astro builds: the code of every layer the
- * pages import, the files of src/site (pages, layouts, styles, client scripts) and public/, the
- * Astro and TypeScript settings, the locked dependencies, Node, and the site's and the
- * repository's URLs (the pages link to the repository, which the environment may name).
+ * What the pages are built from besides the build's own code (buildFingerprint: the layers the
+ * pages import, the lock file, Node, the site's and the repository's URLs; the pages link to the
+ * repository, which the environment may name): the files of src/site (pages, layouts, styles,
+ * client scripts) and src/drafts, read whatever their kind, public/, and the Astro and
+ * TypeScript settings.
  */
+export const pagesFiles = ['src/site', 'src/drafts', 'public', 'astro.config.mjs', 'tsconfig.json'];
+
 function siteCodeFingerprint(siteUrl: string): string {
-  const hash = createHash('sha256').update(codeFingerprint(pagesCodeLayers, [`built-pages ${formatVersion}`, siteUrl, repositoryUrl, JSON.stringify(process.versions)]));
-  for (const folder of pagesFolders) {
-    const dir = path.join(projectRoot, folder);
-    if (!existsSync(dir)) continue;
-    const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-    for (const file of files.map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name))).sort()) {
-      hash.update(`${folder}/${file}\n`).update(readFileSync(path.join(dir, file)));
-    }
-  }
-  for (const file of ['astro.config.mjs', 'tsconfig.json']) hash.update(`${file}\n`).update(readFileSync(path.join(projectRoot, file)));
-  return hash.digest('hex');
+  return createHash('sha256').update(`built-pages ${formatVersion}\n${buildFingerprint(siteUrl, repositoryUrl)}\n${projectFilesFingerprint(pagesFiles)}`).digest('hex');
 }

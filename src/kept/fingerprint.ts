@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** The layers of src/ whose code may shape what a store keeps. */
@@ -23,5 +23,28 @@ export function codeFingerprint(layers: readonly SourceLayer[], extra: readonly 
   }
   const lockFile = path.join(sourceRoot, '../package-lock.json');
   if (existsSync(lockFile)) hash.update(readFileSync(lockFile));
+  return hash.digest('hex');
+}
+
+const projectRoot = path.join(sourceRoot, '..');
+
+/**
+ * The SHA-256, in hex, of files of the project given by their paths from its root, whatever their
+ * kind (an Astro page, a stylesheet, a setting): each file, and every file below each folder, by
+ * path. For what shapes a store besides the TypeScript of the layers that codeFingerprint reads.
+ */
+export function projectFilesFingerprint(paths: readonly string[]): string {
+  const hash = createHash('sha256');
+  for (const given of paths) {
+    const full = path.join(projectRoot, given);
+    if (!existsSync(full)) continue;
+    const files = statSync(full).isDirectory()
+      ? readdirSync(full, { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => path.relative(projectRoot, path.join(entry.parentPath, entry.name)))
+          .sort()
+      : [given];
+    for (const file of files) hash.update(`${file.split(path.sep).join('/')}\n`).update(readFileSync(path.join(projectRoot, file)));
+  }
   return hash.digest('hex');
 }

@@ -153,8 +153,18 @@ export const buildCodeLayers = ['schema', 'domain', 'formats', 'api', 'kept', 'l
  * countries).
  */
 export function buildFingerprint(siteUrl: string, repositoryUrl: string): string {
-  return codeFingerprint(buildCodeLayers, [`output-files ${formatVersion}`, siteUrl, repositoryUrl, JSON.stringify(process.versions)]);
+  // Reckoned once per process for each pair of URLs: it reads every source file of seven layers,
+  // and the output store and the kept pages both ask for it.
+  const urls = `${siteUrl}\n${repositoryUrl}`;
+  let fingerprint = buildFingerprints.get(urls);
+  if (fingerprint === undefined) {
+    fingerprint = codeFingerprint(buildCodeLayers, [`output-files ${formatVersion}`, siteUrl, repositoryUrl, JSON.stringify(process.versions)]);
+    buildFingerprints.set(urls, fingerprint);
+  }
+  return fingerprint;
 }
+
+const buildFingerprints = new Map<string, string>();
 
 async function readIndex(store: KeptStore, notes: string[]): Promise<StoreIndex> {
   const index = await store.readManifest<StoreIndex>();

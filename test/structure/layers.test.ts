@@ -4,7 +4,7 @@ import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { catalogueCodeLayers } from '../../src/kept/catalogue.ts';
 import { buildCodeLayers } from '../../src/kept/output-files.ts';
-import { pagesCodeLayers, pagesFolders } from '../../src/emit/kept-pages.ts';
+import { pagesFiles } from '../../src/emit/kept-pages.ts';
 import { parseCacheCodeLayers } from '../../src/kept/parse-cache.ts';
 import { projectRoot } from '../support/build.ts';
 
@@ -69,9 +69,9 @@ describe("the kept stores' fingerprints", () => {
     expect(reachableFrom(catalogueCodeLayers)).toEqual([...catalogueCodeLayers].sort());
     expect(reachableFrom(buildCodeLayers)).toEqual([...buildCodeLayers].sort());
     expect(reachableFrom(parseCacheCodeLayers)).toEqual([...parseCacheCodeLayers].sort());
-    // The kept pages: the site's own folders are read whole, the layers below them as code.
-    const wholeFolders = pagesFolders.filter((folder) => folder.startsWith('src/')).map((folder) => folder.slice('src/'.length));
-    expect(reachableFrom(['site'])).toEqual([...pagesCodeLayers, ...wholeFolders].sort());
+    // The kept pages: the build's layers as code, the site's own folders read whole.
+    const wholeFolders = pagesFiles.filter((file) => file.startsWith('src/')).map((folder) => folder.slice('src/'.length));
+    expect(reachableFrom(['site'])).toEqual([...buildCodeLayers, ...wholeFolders].sort());
   });
 
   it('leave the output formats, the API and the build out of the kept catalogue, whose code imports none of them', () => {
