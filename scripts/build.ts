@@ -1,6 +1,6 @@
 // Validates content and builds the whole site into dist/: pages, Markdown twins and API data.
 // Usage: npm run build [-- --out <dir> --content <dir> --max-files <n>]  (SITE_URL sets the origin of canonical URLs)
-import { enableCompileCache } from 'node:module';
+import { enableCompileCache, flushCompileCache } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { rerunWithBoundedHeap } from './lib/bounded-heap.ts';
@@ -20,6 +20,10 @@ if (rerun !== undefined) process.exit(rerun);
 // Imported only in the process that builds: the one above just waits for it.
 const { formatProblem } = await import('../src/load/problem.ts');
 const { buildSite } = await import('../src/emit/build-site.ts');
+// Written now rather than when the process ends: the build's threads (the parse workers first)
+// load most of the same modules, and read them from the cache instead of stripping their types and
+// compiling them again (80-90 ms sooner ready for each parse worker of a build without a cache).
+flushCompileCache();
 
 // Astro would otherwise try to send usage data; the build runs offline in CI.
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
