@@ -9,7 +9,11 @@ import type { OutputStore } from '../kept/output-files.ts';
  */
 export function keptDerivations(store: OutputStore): KeptDerivations {
   return {
-    digestOf: (text) => createHash('sha256').update(text).digest(),
+    digestOf(texts) {
+      const hash = createHash('sha256');
+      for (const text of texts) hash.update(text);
+      return hash.digest();
+    },
     value<T>(name: string, madeFrom: Uint8Array, make: () => T): T {
       const key = store.keyOf(`value ${name}`, [madeFrom]);
       const kept = store.keptValue(key);

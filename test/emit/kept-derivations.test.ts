@@ -39,7 +39,7 @@ const searchFilesOf = (contents: Record<string, string>) =>
   Object.fromEntries(Object.entries(contents).filter(([sitePath]) => sitePath.startsWith('/_data/search/') || sitePath === '/_data/manifest.json'));
 
 describe("the search index's kept derivation", () => {
-  it('is reused when only reports changed, made again when a name changed, and always the index a build without a store makes', async () => {
+  it('is reused when only reports changed, made again when a name or a popularity changed, and always the index a build without a store makes', async () => {
     const storeDir = path.join(await mkdtemp(path.join(tmpdir(), 'kept-derivations-')), 'store');
     const input = syntheticCatalogueInput({ landmarks: 60, reports: 300, seed: 8 });
     const first = await emitWithStore(storeDir, input);
@@ -60,5 +60,12 @@ describe("the search index's kept derivation", () => {
     expect(Object.keys(second.contents)).not.toContain(`/_data/search/${shardKeyOf('zyxwv')}.json`);
     expect(Object.keys(third.contents)).toContain(`/_data/search/${shardKeyOf('zyxwv')}.json`);
     expect(searchFilesOf(third.contents)).toEqual(searchFilesWithoutStore(input));
+
+    // A landmark's popularity changed: the index ranks words by it.
+    input.popularity = new Map([[input.landmarks[1]!.frontmatter.wikidata!, 250]]);
+    const fourth = await emitWithStore(storeDir, input);
+    expect(fourth.made).toEqual(['search shard keys']);
+    expect(searchFilesOf(fourth.contents)).not.toEqual(searchFilesOf(third.contents));
+    expect(searchFilesOf(fourth.contents)).toEqual(searchFilesWithoutStore(input));
   });
 });

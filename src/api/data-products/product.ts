@@ -55,8 +55,12 @@ export interface ProductSource {
  * rebuild that changed none of it reuses the value and the files instead of deriving them again.
  */
 export interface KeptDerivations {
-  /** A digest of `text`, to name what a value or a file (`DataFile.madeFrom`) is made from. */
-  digestOf(text: string): Uint8Array;
+  /**
+   * A digest of `texts` one after another, to name what a value or a file (`DataFile.madeFrom`) is
+   * made from. Each text must mark its own end (a JSON array or object does): they are hashed one
+   * after another, with nothing between them.
+   */
+  digestOf(texts: Iterable<string>): Uint8Array;
   /** The value the last build kept under `name` made from `madeFrom`; otherwise `make()`'s, kept for the next build. It must survive JSON. */
   value<T>(name: string, madeFrom: Uint8Array, make: () => T): T;
 }

@@ -1,4 +1,4 @@
-import { buildSearchShards, searchInputText } from '../search/build-index.ts';
+import { buildSearchShards, searchInputTexts } from '../search/build-index.ts';
 import type { SearchShard } from '../search/shard.ts';
 import { dataFile, dataPrefix, declareDataProduct, type ProductSource } from './product.ts';
 
@@ -6,7 +6,7 @@ import { dataFile, dataPrefix, declareDataProduct, type ProductSource } from './
 interface Made {
   shards?: Map<string, SearchShard>;
   keys?: string[];
-  /** The digest of searchInputText, when the build keeps derivations. */
+  /** The digest of searchInputTexts, when the build keeps derivations. */
   madeFrom?: Uint8Array;
 }
 const made = new WeakMap<ProductSource, Made>();
@@ -19,7 +19,7 @@ function shardsOf(source: ProductSource): Map<string, SearchShard> {
 
 const madeFromOf = (source: ProductSource): Uint8Array | undefined => {
   const built = madeFor(source);
-  return source.kept && (built.madeFrom ??= source.kept.digestOf(searchInputText(source.summaries)));
+  return source.kept && (built.madeFrom ??= source.kept.digestOf(searchInputTexts(source.summaries)));
 };
 
 /**

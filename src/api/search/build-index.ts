@@ -17,11 +17,14 @@ function fieldTexts(landmark: StoredLandmarkSummary): [SearchField, string][] {
 }
 
 /**
- * Everything buildSearchShards reads of the landmarks, as one text: the same text, the same shards.
- * A rebuild that changed only reports (which no search reads) finds it unchanged.
+ * Everything buildSearchShards reads of the landmarks, a JSON text per landmark in their order:
+ * the same texts, the same shards. A rebuild that changed only reports (which no search reads)
+ * finds them unchanged. One text per landmark rather than one for all: at 100k landmarks, the
+ * whole list as one JSON text took 0.3-0.5 s of every rebuild, these and their digest 0.09 s.
  */
-export const searchInputText = (landmarks: readonly StoredLandmarkSummary[]): string =>
-  JSON.stringify(landmarks.map((landmark) => [fieldTexts(landmark), landmark.wikipediaEditions]));
+export function* searchInputTexts(landmarks: readonly StoredLandmarkSummary[]): Generator<string> {
+  for (const landmark of landmarks) yield JSON.stringify([fieldTexts(landmark), landmark.wikipediaEditions]);
+}
 
 /** Names and aliases are what people type as one word; places are typed as they are. */
 const joinedFieldOf: Partial<Record<SearchField, SearchField>> = { name: 'joinedName', alias: 'joinedAlias' };
