@@ -20,7 +20,7 @@ import { keptDatabaseDir } from '../kept/database.ts';
 import { databaseRowsInWords } from './downloads/from-ndjson.ts';
 import { updateCatalogue } from '../load/catalogue-update.ts';
 import { BodyNotReadable, reportBodiesIn } from '../load/report-bodies.ts';
-import { readBodiesAhead } from '../load/body-reader.ts';
+import { readBodiesAhead, type BodyReader } from '../load/body-reader.ts';
 import type { BodySpool } from '../load/body-spool.ts';
 import { catalogueFingerprint, evidenceOfSaved, joinShards, keepCatalogue, keptCatalogueDir, readKeptManifest, readKeptShards, splitCatalogue, type KeptCatalogue, type Manifest as KeptManifest } from '../kept/catalogue.ts';
 import { catalogueOnPages, withPageData, type CatalogueOnPages, type PageData } from './page-handover.ts';
@@ -166,13 +166,19 @@ async function madeFrom(
 ): Promise<MadeFromCatalogue | { ok: false; problems: Problem[] }> {
   const { bodies, keptFiles } = loaded;
   let { parsing } = loaded;
-  // Each report's text is made once, for the downloads and data files that all publish it, and
-  // each landmark's entry of the nearby index once for its three levels.
-  const texts = openTextsKept(outputStoreDir(options.contentRoot));
-  const catalogue: Catalogue = texts ? { ...loaded.catalogue, reportJson: reportTexts(loaded.catalogue, texts.madeOnce), madeOnce: texts.madeOnce } : loaded.catalogue;
+  let texts: ReturnType<typeof openTextsKept> | undefined;
+  let reader: BodyReader | undefined;
   try {
     const fingerprint = buildFingerprint(options.siteUrl, repositoryUrl);
     const store = await openOutputStore(outputStoreDir(options.contentRoot), fingerprint);
+    // A rebuild that can reuse no file (new code, the store removed) publishes every report again:
+    // a thread reads their bodies ahead, as for a build whose reports came from the parse cache.
+    if (loaded.fromKept && !store.keptByThisCode) reader = readBodiesAhead(options.contentRoot, loaded.catalogue.reports, outputStoreDir(options.contentRoot), loaded.catalogue.bodies);
+    const withBodies: Catalogue = reader ? { ...loaded.catalogue, bodies: reader.bodies } : loaded.catalogue;
+    // Each report's text is made once, for the downloads and data files that all publish it, and
+    // each landmark's entry of the nearby index once for its three levels.
+    texts = openTextsKept(outputStoreDir(options.contentRoot));
+    const catalogue: Catalogue = texts ? { ...withBodies, reportJson: reportTexts(withBodies, texts.madeOnce), madeOnce: texts.madeOnce } : withBodies;
     let lines: KeptLines | undefined;
     let onPages: CatalogueOnPages | undefined;
     let pages: PageData | undefined;
@@ -220,6 +226,7 @@ async function madeFrom(
   } finally {
     // The catalogue reads its bodies from their files again once the spool or the reader ahead is closed, and makes its reports' texts again.
     bodies?.close();
+    reader?.close();
     texts?.close();
     await keptFiles?.close();
   }

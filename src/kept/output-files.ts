@@ -60,6 +60,12 @@ export interface OutputStore {
   retain(key: string): boolean;
   /** Saves the index of the files and values this build used and deletes the others. */
   close(): Promise<void>;
+  /**
+   * Whether the last build that kept anything here ran this build's code (the fingerprint the
+   * store was opened with). When not (new code, a store removed), none of its files can be reused:
+   * every file is made again, and every report published again.
+   */
+  readonly keptByThisCode: boolean;
   /** Files reused and files made by this build, for the build to print. */
   readonly counts: { reused: number; made: number };
   /** What was ignored, in words, for the build to print. */
@@ -185,6 +191,15 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
   const notes: string[] = [];
   const previous = await readIndex(store, notes);
   const next: StoreIndex = {};
+  const keyOf = (sitePath: string, inputs: readonly Uint8Array[]) => {
+    const hash = createHash('sha256').update(`${fingerprint}\n${sitePath}\n`);
+    for (const input of inputs) hash.update(input);
+    return hash.digest('hex');
+  };
+  // Every build keeps a value under a key of its fingerprint alone: found, the last build ran this code.
+  const codeMark = keyOf('', []);
+  const keptByThisCode = previous[codeMark] !== undefined;
+  next[codeMark] = { value: true };
   const counts = { reused: 0, made: 0 };
   const reusedKeys = new Set<string>();
   const readBuffer = new Uint8Array(1024 * 1024);
@@ -194,11 +209,7 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
   const corrupt = new Set<string>();
 
   return {
-    keyOf(sitePath, inputs) {
-      const hash = createHash('sha256').update(`${fingerprint}\n${sitePath}\n`);
-      for (const input of inputs) hash.update(input);
-      return hash.digest('hex');
-    },
+    keyOf,
     async reuse(key, target) {
       const expected = previous[key];
       if (!isKeptFile(expected)) return undefined;
@@ -298,6 +309,7 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
         if (store.isIncoming(name)?.running !== true) await unlink(path.join(filesDir, name)).catch(() => undefined);
       }
     },
+    keptByThisCode,
     counts,
     notes,
   };

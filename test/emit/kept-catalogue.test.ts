@@ -7,6 +7,8 @@ import { syntheticCatalogueInput, writeSyntheticContent } from '../../scripts/li
 import { allRecordsIn, keyedRecordsOf } from '../../src/api/data-products/keyed-records.ts';
 import { shardKeyOf } from '../../src/api/search/normalize.ts';
 import { keptCatalogueDir } from '../../src/kept/catalogue.ts';
+import { outputStoreDir } from '../../src/kept/output-files.ts';
+import { reportsWorthReadingAhead } from '../../src/load/body-reader.ts';
 import { runScript, testSiteUrl } from '../support/build.ts';
 import { validLandmark, validReport, writeContentTree } from '../support/content-files.ts';
 import { commitEverything, gitAt as git } from '../support/git.ts';
@@ -188,4 +190,27 @@ describe('a rebuild from the kept catalogue', () => {
     const again = await build(root, 'warm');
     expect(again.stdout).toContain('Content: 0 files changed since the last build');
   }, 120_000);
+
+  it("makes every file again when the kept files are gone, the reports' bodies read ahead in a thread, and makes the site a cold build makes", async () => {
+    const root = await writeContentTree({});
+    await writeSyntheticContent(root, syntheticCatalogueInput({ landmarks: 30, reports: reportsWorthReadingAhead + 100, seed: 5 }));
+    commitEverything(root, 'catalogue', '2026-01-01T00:00:00Z');
+    const first = await build(root, 'first');
+    expect(first.code, first.stderr).toBe(0);
+    // As after new code, which can reuse none of the files the last build kept: here they are gone.
+    await rm(outputStoreDir(root), { recursive: true });
+    const [report] = await fg('content/reports/*/*.md', { cwd: root });
+    await appendFile(path.join(root, report!), 'A sentence added by a contributor.\n');
+
+    const warm = await build(root, 'warm');
+    expect(warm.code, warm.stderr).toBe(0);
+    expect(warm.stdout).toContain('Content: 1 file changed since the last build');
+    expect(warm.stdout).toMatch(/Output: 0 of [\d,]+ reusable data files taken from the last build/);
+    expect(await snapshotOf(path.join(root, 'warm'))).toEqual(await coldSite(root));
+
+    // The files kept again, the next rebuild takes them all.
+    const again = await build(root, 'again');
+    expect(again.stdout).toContain('Content: 0 files changed since the last build');
+    expect(again.stdout).toMatch(/Output: ([\d,]+) of \1 reusable data files taken from the last build/);
+  }, 180_000);
 });

@@ -123,10 +123,15 @@ describe('the output store', () => {
     expect(await readFile(path.join(secondSite, 'a.json'), 'utf8')).toBe('A');
   });
 
-  it('reuses nothing made by other code, and ignores an unreadable index', async () => {
+  it('reuses nothing made by other code, says so before any file is asked for, and ignores an unreadable index', async () => {
     const { storeDir, site } = await folders();
-    await build(storeDir, await site('first'), { 'a.json': 'A' });
-    expect((await build(storeDir, await site('second'), { 'a.json': 'A' }, 'code v2')).counts).toEqual({ reused: 0, made: 1 });
+    const first = await build(storeDir, await site('first'), { 'a.json': 'A' });
+    expect(first.keptByThisCode).toBe(false);
+    expect((await build(storeDir, await site('again'), { 'b.json': 'B' })).keptByThisCode).toBe(true);
+    const second = await build(storeDir, await site('second'), { 'a.json': 'A' }, 'code v2');
+    expect(second.counts).toEqual({ reused: 0, made: 1 });
+    expect(second.keptByThisCode).toBe(false);
+    expect((await build(storeDir, await site('back'), { 'a.json': 'A' })).keptByThisCode).toBe(false);
 
     await writeFile(path.join(storeDir, 'manifest.json'), '{"format":3,"body":');
     const third = await build(storeDir, await site('third'), { 'a.json': 'A' }, 'code v2');
