@@ -191,7 +191,7 @@ describe('a rebuild from the kept catalogue', () => {
     expect(again.stdout).toContain('Content: 0 files changed since the last build');
   }, 120_000);
 
-  it("makes every file again when the kept files are gone, the reports' bodies read ahead in a thread, and makes the site a cold build makes", async () => {
+  it("makes every file again when the kept files are gone, with a thread started to read the reports' bodies ahead, and makes the site a cold build makes", async () => {
     const root = await writeContentTree({});
     await writeSyntheticContent(root, syntheticCatalogueInput({ landmarks: 30, reports: reportsWorthReadingAhead + 100, seed: 5 }));
     commitEverything(root, 'catalogue', '2026-01-01T00:00:00Z');
