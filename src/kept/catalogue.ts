@@ -13,7 +13,7 @@ import { dayCountsReader, keptDayCounts, type KeptDayCounts } from './kept-day-c
 import { fileIdentity, fileIdentityOf, sha256Hex } from './digests.ts';
 import { codeFingerprint, type SourceLayer } from './fingerprint.ts';
 import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
-import { copiesInOneBuffer, ReusedBuffer, reusedBufferReads } from './reused-buffers.ts';
+import { CopiesInOneBuffer, ReusedBuffer, reusedBufferReads, type KeptArray } from './reused-buffers.ts';
 import { textReader } from './scratch-file.ts';
 
 /**
@@ -407,27 +407,27 @@ const bytesBeforeEvidence = (lengths: Buffer): number => lengthsBytes + lengths.
  * buildCatalogue derives it. A report's evidence is read when asked for, by `readEvidence` from
  * the file's bytes at `start`: decoded from UTF-8 to be parsed, or as the bytes themselves (one
  * character per byte, 'latin1') to be copied into the shard's next file. The shard's texts are
- * kept as the copy `keepTexts` makes of them: the bytes may be read into again.
+ * kept as the copies `copies` makes of them, as are its columns: the bytes may be read into again.
  */
 export function shardOfBytes(
   bytes: Buffer,
   siteUrl: string,
   readEvidence: (start: number, length: number, encoding: 'utf8' | 'latin1') => string,
-  { dayCountPair = sharedDayCounts(), keepTexts = (texts: Uint8Array) => Buffer.from(texts) }: { dayCountPair?: DayCountPair; keepTexts?: (texts: Uint8Array) => Buffer } = {},
+  { dayCountPair = sharedDayCounts(), copies = new CopiesInOneBuffer(0) }: { dayCountPair?: DayCountPair; copies?: CopiesInOneBuffer } = {},
 ): CatalogueShard {
   const recordEnd = lengthsBytes + bytes.readUInt32LE(0);
   const textsEnd = bytesBeforeEvidence(bytes);
   const file = deserialize(bytes.subarray(lengthsBytes, recordEnd)) as ShardFile;
   const { idEnds, summaryEnds } = file.reports;
   if (idEnds.length !== summaryEnds.length || textsEnd !== recordEnd + (summaryEnds[summaryEnds.length - 1] ?? 0) || textsEnd > bytes.byteLength) throw new Error('a kept shard’s texts are not where its record says');
-  const texts = keepTexts(bytes.subarray(recordEnd, textsEnd));
-  // A copy, as for the digests below: the bytes are read into again for the shard after next.
-  const places = { start: textsEnd, ends: file.evidenceEnds.slice() };
+  const texts = copies.bytes(bytes.subarray(recordEnd, textsEnd));
+  // A copy, as for the columns and digests: the bytes are read into again for the shard after next.
+  const places = { start: textsEnd, ends: copies.typed(file.evidenceEnds) };
   const evidenceJson = (index: number) => {
     const [from, to] = evidenceSpan(places, index);
     return readEvidence(from, to - from, 'latin1') as Utf8Bytes;
   };
-  return { ...shardOfFile(file, texts, siteUrl, evidenceIn(places, (start, length) => readEvidence(start, length, 'utf8')), dayCountPair), evidenceJson };
+  return { ...shardOfFile(file, texts, siteUrl, evidenceIn(places, (start, length) => readEvidence(start, length, 'utf8')), dayCountPair, copies), evidenceJson };
 }
 
 /** The shard as its file holds it (see KeptReports); the shard is left as it was. */
@@ -524,9 +524,9 @@ class ReadColumns {
   readonly texts: ShardTexts;
   readonly strings: readonly string[];
   readonly references: StoredReport['landmark'][];
-  constructor(kept: KeptReports, texts: ShardTexts, strings: readonly string[], urls: SiteUrls) {
+  constructor(kept: KeptReports, texts: ShardTexts, strings: readonly string[], urls: SiteUrls, copies: CopiesInOneBuffer) {
     const owned = { ...kept };
-    for (const [key, value] of Object.entries(kept)) if (ArrayBuffer.isView(value)) (owned as Record<string, unknown>)[key] = (value as Uint8Array).slice();
+    for (const [key, value] of Object.entries(kept)) if (ArrayBuffer.isView(value)) (owned as Record<string, unknown>)[key] = copies.typed(value as KeptArray);
     this.kept = owned;
     this.texts = texts;
     this.strings = strings;
@@ -681,10 +681,10 @@ function reportsOf(columns: ReadColumns): KeptReport[] {
 }
 
 /** The shard a file's record holds, with everything left out derived again as buildCatalogue derives it. */
-function shardOfFile(file: ShardFile, texts: ShardTexts, siteUrl: string, evidence: ReportEvidenceAt, dayCountPair: DayCountPair): CatalogueShard {
+function shardOfFile(file: ShardFile, texts: ShardTexts, siteUrl: string, evidence: ReportEvidenceAt, dayCountPair: DayCountPair, copies: CopiesInOneBuffer): CatalogueShard {
   const urls = siteUrls(siteUrl);
   const { strings } = file;
-  const read = new ReadColumns(file.reports, texts, strings, urls);
+  const read = new ReadColumns(file.reports, texts, strings, urls, copies);
   const reports = reportsOf(read);
   const { landmarkReports: kept } = file;
   const dayCounts = dayCountsReader(strings, dayCountPair);
@@ -706,7 +706,7 @@ function shardOfFile(file: ShardFile, texts: ShardTexts, siteUrl: string, eviden
   // file's bytes, which they would keep alive, all 448 MB of a million reports' shards, until the
   // rebuild has joined them (measured at 800 MB of array buffers when the shards were read).
   const columns = { idHashes: read.kept.idHashes, updatedTimes: read.kept.updatedTimes, newestObservedAt };
-  return { landmarks, landmarkDigests: file.landmarkDigests.slice(), reports, reportDigests: file.reportDigests.slice(), evidence, columns };
+  return { landmarks, landmarkDigests: copies.typed(file.landmarkDigests), reports, reportDigests: copies.typed(file.reportDigests), evidence, columns };
 }
 
 /** The manifest of the kept catalogue, when there is one made by code with this fingerprint. */
@@ -729,31 +729,42 @@ export async function readKeptShards(dir: string, manifest: Manifest, siteUrl: s
   const close = async () => {
     await Promise.all(handles.splice(0).map((handle) => handle.close()));
   };
-  // Two buffers: one shard is read into one while the one before, in the other, is deserialised.
-  const read = reusedBufferReads(2);
-  const readShard = async (index: number) => {
-    const handle = await open(store.file(shardName(index)), 'r').catch(() => undefined);
-    if (!handle) return undefined;
-    handles.push(handle);
-    // A file still the one saved is taken as it is, and only what comes before its evidence is read
-    // (half of the file): the evidence is read from it when asked for. Another is read whole, to be hashed.
-    const same = await unchanged(handle, index);
-    const bytes = await read(handle, same ? await bytesBeforeEvidenceIn(handle) : undefined);
-    return bytes && { bytes, descriptor: handle.fd, unchanged: same };
-  };
   const bytesBeforeEvidenceIn = async (handle: FileHandle) => {
     const { bytesRead, buffer } = await handle.read(Buffer.alloc(lengthsBytes), 0, lengthsBytes, 0);
     return bytesRead === lengthsBytes ? bytesBeforeEvidence(buffer) : undefined;
   };
+  const opened = await Promise.all(Array.from({ length: catalogueShardCount }, (_, index) => open(store.file(shardName(index)), 'r').catch(() => undefined)));
+  for (const handle of opened) if (handle) handles.push(handle);
+  if (opened.includes(undefined)) {
+    await close();
+    return undefined;
+  }
+  // Each file's identity, and how much of it comes before its evidence (undefined past its end: not a shard's file).
+  const measured = await Promise.all(
+    opened.map(async (handle) => {
+      const [stats, before] = await Promise.all([handle!.stat({ bigint: true }), bytesBeforeEvidenceIn(handle!)]);
+      return { identity: fileIdentity(stats), beforeEvidence: before !== undefined && before <= stats.size ? before : undefined };
+    }),
+  );
+  // What each shard keeps of the bytes it is read from (its texts, columns and digests) lies within
+  // its record and texts: copies of all of them fit in one buffer of their sizes.
+  const copies = new CopiesInOneBuffer(measured.reduce((sum, { beforeEvidence }) => sum + (beforeEvidence ?? 0), 0));
+  // Two buffers: one shard is read into one while the one before, in the other, is deserialised.
+  const read = reusedBufferReads(2);
+  const readShard = async (index: number) => {
+    const handle = opened[index]!;
+    // A file still the one saved is taken as it is, and only what comes before its evidence is read
+    // (half of the file): the evidence is read from it when asked for. Another is read whole, to be hashed.
+    const same = manifest.identities?.[index] === measured[index]!.identity;
+    const bytes = await read(handle, same ? measured[index]!.beforeEvidence : undefined);
+    return bytes && { bytes, descriptor: handle.fd, unchanged: same };
+  };
   const checked = (bytes: Buffer | undefined, expected: string) => (bytes && sha256Hex(bytes) === expected ? bytes : undefined);
-  const unchanged = async (handle: FileHandle, index: number) => manifest.identities?.[index] === fileIdentity(await handle.stat({ bigint: true }));
   // One reader for every shard's evidence to parse, and one for the evidence copied as it is: a
   // rebuild that saves a shard again reads all of its reports' in turn.
   const readers = { utf8: textReader('utf8'), latin1: textReader('latin1') };
   // Equal day counts shared by the landmarks of every shard.
   const dayCountPair = sharedDayCounts();
-  // Every shard's texts in one buffer: they are read into one of the two reused for the files.
-  const keepTexts = copiesInOneBuffer(catalogueShardCount);
   let nextShard = readShard(0);
   // The order is kept whole (its typed arrays are views into the bytes read): a buffer of its own.
   const orderBytes = checked(await readFile(store.file(orderName)).catch(() => undefined), manifest.order);
@@ -774,7 +785,7 @@ export async function readKeptShards(dir: string, manifest: Manifest, siteUrl: s
       return undefined;
     }
     const { descriptor } = shard;
-    const read = shardOrNothing(() => shardOfBytes(bytes, siteUrl, (start, length, encoding) => readers[encoding](descriptor, start, length, `the evidence of a report kept in ${shardName(index)}`), { dayCountPair, keepTexts }));
+    const read = shardOrNothing(() => shardOfBytes(bytes, siteUrl, (start, length, encoding) => readers[encoding](descriptor, start, length, `the evidence of a report kept in ${shardName(index)}`), { dayCountPair, copies }));
     if (!read) {
       await nextShard;
       await close();

@@ -41,30 +41,48 @@ export function reusedBufferReads(count: number): (file: string | FileHandle, at
   };
 }
 
+/** The typed arrays a kept file's record holds, each copied as its own type. */
+export type KeptArray = Uint8Array | Int32Array | Uint32Array | Float64Array;
+
 /**
- * Copies of bytes that must outlive the buffer they were read into, about `expected` of them,
- * made into one buffer sized at the first copy for all of them rather than a Buffer each: as for
- * the reads above, each Buffer is memory outside the heap, and V8 answers each few dozen megabytes
- * of it with a full collection of a heap that grows meanwhile. One allocation, made while the heap
- * is still small, is collected for once. Past what it holds, another is made for the copies left.
+ * Copies of bytes and typed arrays that must outlive the buffer they were read into (a shard's
+ * texts and columns, read into a buffer that is read into again two shards later), made into one
+ * buffer of `bytes` allocated at once, each a view of it. V8 starts marking the whole heap for every
+ * 64 MB of memory outside it allocated since its last full collection: a copy per column and per
+ * shard, 250 MB of them at a million reports, started two or three such collections of a heap
+ * growing to 250 MB while the kept catalogue was read, and every copy here lives as long as the
+ * catalogue, so none of them freed anything. One allocation, made before the heap grows, is
+ * collected for once. Past `bytes`, a copy is a buffer of its own.
  */
-export function copiesInOneBuffer(expected: number): (bytes: Uint8Array) => Buffer {
-  let buffer = Buffer.alloc(0);
-  let used = 0;
-  let made = 0;
-  return (bytes) => {
-    if (used + bytes.byteLength > buffer.byteLength) {
-      // The copies still to come, each taken as large as this one, with a quarter to spare.
-      const left = Math.max(1, expected - made);
-      buffer = Buffer.allocUnsafe(Math.max(bytes.byteLength, Math.ceil(bytes.byteLength * left * 1.25)));
-      used = 0;
-    }
-    const copy = buffer.subarray(used, used + bytes.byteLength);
+export class CopiesInOneBuffer {
+  readonly #buffer: Buffer;
+  #used = 0;
+  constructor(bytes: number) {
+    this.#buffer = Buffer.allocUnsafe(bytes);
+  }
+  /** A copy of `bytes`, as a Buffer. */
+  bytes(bytes: Uint8Array): Buffer {
+    const start = this.#take(bytes.byteLength, 1);
+    if (start === undefined) return Buffer.from(bytes);
+    const copy = this.#buffer.subarray(start, start + bytes.byteLength);
     copy.set(bytes);
-    used += bytes.byteLength;
-    made++;
     return copy;
-  };
+  }
+  /** A copy of `array`, of its type: aligned in the buffer to its elements' size, as a typed array's view must be. */
+  typed<T extends KeptArray>(array: T): T {
+    const start = this.#take(array.byteLength, array.BYTES_PER_ELEMENT);
+    if (start === undefined) return array.slice() as T;
+    const copy = new (array.constructor as new (buffer: ArrayBufferLike, byteOffset: number, length: number) => T)(this.#buffer.buffer, this.#buffer.byteOffset + start, array.length);
+    copy.set(array as never);
+    return copy;
+  }
+  /** Where the next copy of `length` bytes starts, aligned to `alignment`; undefined when it no longer fits. */
+  #take(length: number, alignment: number): number | undefined {
+    const start = Math.ceil((this.#buffer.byteOffset + this.#used) / alignment) * alignment - this.#buffer.byteOffset;
+    if (start + length > this.#buffer.byteLength) return undefined;
+    this.#used = start + length;
+    return start;
+  }
 }
 
 /**

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copiesInOneBuffer, ReusedBuffer, reusedBufferReads } from '../../src/kept/reused-buffers.ts';
+import { CopiesInOneBuffer, ReusedBuffer, reusedBufferReads } from '../../src/kept/reused-buffers.ts';
 
 describe('reads into reused buffers', () => {
   let dir: string;
@@ -23,14 +23,22 @@ describe('reads into reused buffers', () => {
 });
 
 describe('copies into one buffer', () => {
-  it('stay as copied when what they were copied from is written over, beyond the copies expected too', () => {
-    const copy = copiesInOneBuffer(2);
-    const source = Buffer.from('first');
-    const copies = [copy(source)];
-    source.write('xxxxx');
-    // The first copy sized the buffer for two of its length: longer ones need another.
-    for (const text of ['second', 'a third, far longer than the first', '4th']) copies.push(copy(Buffer.from(text)));
-    expect(copies.map((bytes) => bytes.toString())).toEqual(['first', 'second', 'a third, far longer than the first', '4th']);
+  it('stay as copied when what they were copied from is written over, each of its type, and past the buffer too', () => {
+    const copies = new CopiesInOneBuffer(64);
+    const read = Buffer.alloc(64);
+    const text = copies.bytes(read.fill('a', 0, 5).subarray(0, 5));
+    // After 5 bytes: a Float64Array's copy must start at a multiple of 8 to be a view of the buffer.
+    const times = copies.typed(new Float64Array([1.5, -2]));
+    const ends = copies.typed(new Uint32Array([7, 8, 9]));
+    // 5 + 3 (aligned) + 16 + 12 bytes used of 64: this one does not fit, and is a copy of its own.
+    const large = copies.typed(new Int32Array(10).fill(-1));
+    read.fill('x');
+    expect(text.toString()).toBe('aaaaa');
+    expect([times instanceof Float64Array, [...times]]).toEqual([true, [1.5, -2]]);
+    expect([ends instanceof Uint32Array, [...ends]]).toEqual([true, [7, 8, 9]]);
+    expect([large instanceof Int32Array, [...large]]).toEqual([true, new Array(10).fill(-1)]);
+    expect(times.buffer).toBe(ends.buffer);
+    expect(large.buffer).not.toBe(ends.buffer);
   });
 });
 
