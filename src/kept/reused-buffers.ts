@@ -48,11 +48,11 @@ export type KeptArray = Uint8Array | Int32Array | Uint32Array | Float64Array;
  * Copies of bytes and typed arrays that must outlive the buffer they were read into (a shard's
  * texts and columns, read into a buffer that is read into again two shards later), made into one
  * buffer of `bytes` allocated at once, each a view of it. V8 starts marking the whole heap for every
- * 64 MB of memory outside it allocated since its last full collection: a copy per column and per
- * shard, 250 MB of them at a million reports, started two or three such collections of a heap
- * growing to 250 MB while the kept catalogue was read, and every copy here lives as long as the
- * catalogue, so none of them freed anything. One allocation, made before the heap grows, is
- * collected for once. Past `bytes`, a copy is a buffer of its own.
+ * 64 MB of memory outside it allocated since its last full collection: a buffer per column and per
+ * shard, about 110 MB at a million reports beside the texts, set off two or three such collections
+ * of a heap growing to 250-290 MB while the kept catalogue was read and joined, and every copy here
+ * lives as long as the catalogue, so none of them freed anything. One allocation, made before the
+ * heap grows, is collected for once. Past `bytes`, a copy is a buffer of its own.
  */
 export class CopiesInOneBuffer {
   readonly #buffer: Buffer;
