@@ -10,7 +10,7 @@ import type { BodyReaderJob } from './body-reader.ts';
 /** Bytes of bodies written at once: a write per body is a system call per body, as for the texts made once. */
 const batchBytes = 1024 * 1024;
 
-const { root, files, descriptor, starts: startsBuffer, lengths: lengthsBuffer, asked: askedBuffer } = workerData as BodyReaderJob;
+const { root, files, descriptor, starts: startsBuffer, lengths: lengthsBuffer, asked: askedBuffer, lead, near } = workerData as BodyReaderJob;
 const starts = new Float64Array(startsBuffer);
 const lengths = new Int32Array(lengthsBuffer);
 const asked = new Int32Array(askedBuffer);
@@ -34,13 +34,19 @@ function flush(): void {
 
 let index = 0;
 let count = 0;
+/** Bodies up to this one are left to the build's thread. */
+let leftUpTo = -1;
 for (let lineStart = 0; lineStart < files.length; index++) {
   const newline = files.indexOf('\n', lineStart);
   const lineEnd = newline === -1 ? files.length : newline;
   const file = files.slice(lineStart, lineEnd);
   lineStart = lineEnd + 1;
-  // The build's thread has read this one from its file already: no use reading it here.
-  if (index <= Atomics.load(asked, 0)) continue;
+  const askedNow = Atomics.load(asked, 0);
+  // The build's thread has read this one from its file already: it has caught up, and this one goes on ahead of it.
+  if (index <= askedNow) leftUpTo = askedNow + lead;
+  if (index <= leftUpTo) continue;
+  // Written before the build's thread comes to it, not once full.
+  if (inBatch.length > 0 && askedNow + near >= inBatch[0]!) flush();
   let body: string | undefined;
   try {
     body = bodyOfContentFile(readFileSync(path.join(root, file)));

@@ -1,7 +1,7 @@
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readBodiesAhead, reportsWorthReadingAhead } from '../../src/load/body-reader.ts';
+import { bodiesLeftBehind, readBodiesAhead, reportsWorthReadingAhead } from '../../src/load/body-reader.ts';
 import { BodyNotReadable, reportBodiesIn } from '../../src/load/report-bodies.ts';
 import { trickyBodyOf, validLandmark, validReport, writeContentTree } from '../support/content-files.ts';
 
@@ -57,6 +57,29 @@ describe('report bodies read ahead by a thread of their own', () => {
     expect(await reader.readAhead).toBe(reports.length - 1);
     expect(reader.bodies(reports[9]!)).toBe(trickyBodyOf(9).text.trimEnd());
     expect(() => reader.bodies(broken)).toThrow(/no longer has valid frontmatter/);
+    reader.close();
+  }, 60_000);
+
+  it('goes on well ahead of the build once the build has caught up with it, and leaves the bodies in between to their files', async () => {
+    const { root, reports } = await tree(reportsWorthReadingAhead + 100);
+    const fromFiles = reportBodiesIn(root);
+    const expected = reports.map((report) => fromFiles(report));
+    const asked: string[] = [];
+    const reader = readBodiesAhead(root, reports, path.join(root, '.cache'), (report) => {
+      asked.push(report.id);
+      return fromFiles(report);
+    })!;
+    // Asked for before the thread has started: read from their files, as the build reads them when it catches up.
+    const first = 10;
+    for (let index = 0; index < first; index++) expect(reader.bodies(reports[index]!)).toBe(expected[index]);
+    // The thread found the build there, and read only what comes after the next bodiesLeftBehind,
+    // not every body after the build's last.
+    const readAhead = await reader.readAhead;
+    expect(readAhead).toBeLessThan(reports.length - first);
+    expect(readAhead).toBe(reports.length - first - bodiesLeftBehind);
+    asked.length = 0;
+    reports.forEach((report, index) => expect(reader.bodies(report), report.id).toBe(expected[index]));
+    expect(asked).toEqual(reports.slice(0, first + bodiesLeftBehind).map((report) => report.id));
     reader.close();
   }, 60_000);
 
