@@ -20,17 +20,27 @@ async function tree(count: number) {
   return { root: await writeContentTree(files), reports };
 }
 
+/**
+ * A reader of a tree of enough reports to start the thread, each body as its file publishes it,
+ * and the ids of the reports the reader read from their files, in the order it did.
+ */
+async function readerOfTree() {
+  const { root, reports } = await tree(reportsWorthReadingAhead + 100);
+  const fromFiles = reportBodiesIn(root);
+  const expected = reports.map((report) => fromFiles(report));
+  const asked: string[] = [];
+  const reader = readBodiesAhead(root, reports, path.join(root, '.cache'), (report) => {
+    asked.push(report.id);
+    return fromFiles(report);
+  });
+  return { root, reports, expected, asked, reader };
+}
+
 describe('report bodies read ahead by a thread of their own', () => {
   it('gives every report the body its file publishes, from what the thread read, even once the files are gone', async () => {
-    const { root, reports } = await tree(reportsWorthReadingAhead + 100);
-    const fromFiles = reportBodiesIn(root);
-    const expected = reports.map((report) => fromFiles(report));
-    const asked: string[] = [];
-    const reader = readBodiesAhead(root, reports, path.join(root, '.cache'), (report) => {
-      asked.push(report.id);
-      return fromFiles(report);
-    })!;
-    expect(reader).toBeDefined();
+    const { root, reports, expected, asked, reader: started } = await readerOfTree();
+    expect(started).toBeDefined();
+    const reader = started!;
     expect(await reader.readAhead).toBe(reports.length);
     // Read ahead: the files are no longer needed, and nothing is left of the scratch file in the folder.
     await rm(path.join(root, 'content', 'reports'), { recursive: true });
@@ -61,14 +71,8 @@ describe('report bodies read ahead by a thread of their own', () => {
   }, 60_000);
 
   it('goes on well ahead of the build once the build has caught up with it, and leaves the bodies in between to their files', async () => {
-    const { root, reports } = await tree(reportsWorthReadingAhead + 100);
-    const fromFiles = reportBodiesIn(root);
-    const expected = reports.map((report) => fromFiles(report));
-    const asked: string[] = [];
-    const reader = readBodiesAhead(root, reports, path.join(root, '.cache'), (report) => {
-      asked.push(report.id);
-      return fromFiles(report);
-    })!;
+    const { reports, expected, asked, reader: started } = await readerOfTree();
+    const reader = started!;
     // Asked for before the thread has started: read from their files, as the build reads them when it catches up.
     const first = 10;
     for (let index = 0; index < first; index++) expect(reader.bodies(reports[index]!)).toBe(expected[index]);
