@@ -33,7 +33,7 @@ import { repositoryUrl } from './repository-url.ts';
 import { sitemapFiles } from './sitemap-files.ts';
 import { moveInto, removeAbandonedStaging, swapIn } from './staging.ts';
 import { reportTexts } from './report-texts.ts';
-import { openTextsKept } from './texts-made-once.ts';
+import { memoryForTexts, openTextsKept } from './texts-made-once.ts';
 import { keptDerivations } from './kept-derivations.ts';
 import { openKeptPages } from './kept-pages.ts';
 import { linesInWords, openKeptLines, type KeptLines } from './kept-lines.ts';
@@ -177,7 +177,7 @@ async function madeFrom(
     const withBodies: Catalogue = reader ? { ...loaded.catalogue, bodies: reader.bodies } : loaded.catalogue;
     // Each report's text is made once, for the downloads and data files that all publish it, and
     // each landmark's entry of the nearby index once for its three levels.
-    texts = openTextsKept(outputStoreDir(options.contentRoot));
+    texts = openTextsKept(outputStoreDir(options.contentRoot), memoryForTexts());
     const catalogue: Catalogue = texts ? { ...withBodies, reportJson: reportTexts(withBodies, texts.madeOnce), madeOnce: texts.madeOnce } : withBodies;
     let lines: KeptLines | undefined;
     let onPages: CatalogueOnPages | undefined;

@@ -15,9 +15,12 @@ import { openTextsKept } from '../../src/emit/texts-made-once.ts';
 
 const siteUrl = 'https://lcr.test';
 
-/** The report texts a build keeps in a scratch file in `dir`, as build-site.ts opens them, and the texts made once they give the catalogue. */
-function openReportTexts(catalogue: Catalogue, dir: string) {
-  const kept = openTextsKept(dir)!;
+/**
+ * The report texts a build keeps in a scratch file in `dir`, after the first `heldBytes` of them
+ * held in memory, as build-site.ts opens them, and the texts made once they give the catalogue.
+ */
+function openReportTexts(catalogue: Catalogue, dir: string, heldBytes = 0) {
+  const kept = openTextsKept(dir, heldBytes)!;
   return { json: reportTexts(catalogue, kept.madeOnce), madeOnce: kept.madeOnce, close: kept.close };
 }
 
@@ -29,8 +32,8 @@ const textOf = (bytes: string) => Buffer.from(bytes, 'latin1').toString('utf8');
  * JSON.stringify puts first in a bucket's object, and ids that only look like them. One landmark
  * has more reports than its bucket keeps, so its reports also go to the heavy landmarks' chunks.
  */
-function catalogueInput(): CatalogueInput {
-  const input = syntheticCatalogueInput({ landmarks: 12, reports: keptReportLimit + 400, seed: 5, skew: 1.2, realistic: true });
+function catalogueInput(reportCount = keptReportLimit + 400): CatalogueInput {
+  const input = syntheticCatalogueInput({ landmarks: 12, reports: reportCount, seed: 5, skew: 1.2, realistic: true });
   const landmarks = input.landmarks.map((landmark, index) => (index === 3 ? { ...landmark, slug: '42' } : landmark));
   const reports = [...input.reports].map((report, index) => {
     const numeric = ['123456', '4294967294', '4294967295', '000042', '987654321'][index];
@@ -46,12 +49,15 @@ function catalogueInput(): CatalogueInput {
 }
 
 describe('report texts made once per build', () => {
-  it('give each report the bytes of its published JSON, made once and read back from an unlinked file', async () => {
-    const catalogue = buildCatalogue(catalogueInput(), siteUrl);
+  // None held: all in the file; the first two megabytes held, of more (the rest in the file); all held.
+  it.each([0, 2 * 2 ** 20, 2 ** 30])('give each report the bytes of its published JSON, made once and read back from an unlinked file, %i bytes of texts held in memory', async (heldBytes) => {
+    const catalogue = buildCatalogue(catalogueInput(4 * keptReportLimit + 1600), siteUrl);
     const dir = await mkdtemp(path.join(tmpdir(), 'lcr-report-texts-'));
-    const texts = openReportTexts(catalogue, dir)!;
+    const texts = openReportTexts(catalogue, dir, heldBytes)!;
     expect(texts).toBeDefined();
     const expected = (index: number) => JSON.stringify(publishedReport(catalogue.reports[index]!, catalogue));
+    // Texts enough to fill the two megabytes held and go on into the file.
+    expect(catalogue.reports.reduce((sum, _, index) => sum + expected(index).length, 0)).toBeGreaterThan(3 * 2 ** 20);
     const half = catalogue.reports.length >> 1;
     const inOrder = (from: number, to: number) => {
       for (let index = from; index < to; index++) expect(textOf(texts.json(catalogue.reports[index]!))).toBe(expected(index));
