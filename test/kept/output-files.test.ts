@@ -50,6 +50,12 @@ describe('the output store', () => {
     expect(second.counts).toEqual({ reused: 0, made: 1 });
     expect(second.notes.join()).toContain('1 kept output file(s) no longer matched their hash and were made again');
     expect(await readFile(path.join(secondSite, 'a.json'), 'utf8')).toBe('{"name":"A"}');
+
+    // The file made again took the damaged one's place in the store: the next build reuses it.
+    const thirdSite = await site('third');
+    const third = await build(storeDir, thirdSite, { 'a.json': '{"name":"A"}' });
+    expect(third.counts).toEqual({ reused: 1, made: 0 });
+    expect(await readFile(path.join(thirdSite, 'a.json'), 'utf8')).toBe('{"name":"A"}');
   });
 
   it('makes a file again when it was written to after a build checked it, even at the same size', async () => {
