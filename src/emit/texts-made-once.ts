@@ -32,8 +32,8 @@ const batchBytes = 1024 * 1024;
 /**
  * The heap in use and the texts held in memory stay under this. A catalogue of 100k reports
  * leaves a few hundred megabytes of heap in use when its files are made, and its report texts take
- * 144 MB: all are held. One of a million reports leaves over 1.2 GB (the issue's bound on the
- * whole process tree is 2.5 GiB): none is, and its texts are all read from the file, as before.
+ * 144 MB: all are held. One of a million reports leaves over 1.2 GB, its process tree near the
+ * 2.5 GiB it is kept under (docs/performance.md): none is, and its texts are read from the file.
  */
 const heapAndTextsBytes = 768 * 2 ** 20;
 
