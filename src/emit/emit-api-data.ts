@@ -5,6 +5,7 @@ import type { DataFile } from '../api/data-products/product.ts';
 import type { OutputStore } from '../kept/output-files.ts';
 import type { KeptLines } from './kept-lines.ts';
 import type { Utf8Bytes } from '../domain/json-texts.ts';
+import { WriteBuffers } from './write-buffers.ts';
 
 /** Writes a file below `outDir` at a site path such as `/_data/manifest.json`. */
 export async function writeSiteFile(outDir: string, sitePath: string, contents: string | Uint8Array): Promise<void> {
@@ -20,6 +21,7 @@ export async function writeSiteFile(outDir: string, sitePath: string, contents: 
  */
 export async function emitDataFiles(dataFiles: Iterable<DataFile>, outDir: string, store?: OutputStore, lines?: KeptLines): Promise<void> {
   let textInFlight = 0;
+  const buffers = new WriteBuffers(textInFlightLimit);
   /** Files waiting for text in flight to be written before they make their own. */
   const textWritten: (() => void)[] = [];
   // Each folder made once, not once per file: 11,600 calls took a second of a profiled cold build.
@@ -51,13 +53,15 @@ export async function emitDataFiles(dataFiles: Iterable<DataFile>, outDir: strin
     }
     const length = typeof text === 'string' ? text.length : text.reduce((sum, piece) => sum + piece.length, 0);
     textInFlight += length;
+    // Encoded once, for the file and for the store's hash, which would encode the text again.
+    const bytes = typeof text === 'string' ? utf8Into(buffers, text) : bytesOfPieces(buffers, text, length);
     try {
-      // Encoded once, for the file and for the store's hash, which would encode the text again.
-      const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : bytesOfPieces(text, length);
       await folderOf(target);
       await writeFile(target, bytes);
       if (key !== undefined) await store!.keep(key, target, bytes);
     } finally {
+      // Nothing reads the bytes once the file is written and kept, nor after either failed.
+      buffers.give(bytes);
       textInFlight -= length;
       for (const resolve of textWritten.splice(0)) resolve();
     }
@@ -105,10 +109,17 @@ export async function emitDataFiles(dataFiles: Iterable<DataFile>, outDir: strin
  * kilobytes, twice (joined, then flattened with its newline), which the collector frees only in a
  * full collection: at the build's peak of memory, gigabytes of them grew the heap toward its limit.
  */
-function bytesOfPieces(pieces: readonly Utf8Bytes[], length: number): Buffer {
-  const bytes = Buffer.allocUnsafe(length);
+function bytesOfPieces(buffers: WriteBuffers, pieces: readonly Utf8Bytes[], length: number): Buffer {
+  const bytes = buffers.take(length);
   let offset = 0;
   for (const piece of pieces) offset += bytes.latin1Write(piece, offset);
+  return bytes;
+}
+
+/** A text's UTF-8 bytes, in a buffer of `buffers`. */
+function utf8Into(buffers: WriteBuffers, text: string): Buffer {
+  const bytes = buffers.take(Buffer.byteLength(text, 'utf8'));
+  bytes.write(text, 0, 'utf8');
   return bytes;
 }
 

@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { mkdtemp, readdir, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -73,6 +73,24 @@ describe('emitDataFiles', () => {
     const sizes = await sizesIn(site);
     expect(Object.keys(sizes)).toHaveLength(600);
     for (let index = 0; index < 600; index++) expect(sizes[`${index}.json`]).toBe(100 + index);
+  });
+
+  it('writes each file with its own bytes while the buffers files are written from are used again', async () => {
+    const site = await mkdtemp(path.join(tmpdir(), 'lcr-emit-'));
+    const store = await openOutputStore(await mkdtemp(path.join(tmpdir(), 'lcr-emit-store-')), 'code v1');
+    // Sizes around the buffers' (powers of two from 64 KiB), each file a letter of its own, as
+    // pieces or as one text with characters outside ASCII; kept by the store, which hashes them.
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const sizeOf = (index: number) => [1_000, 65_536, 65_537, 200_000, 131_072, 70_000][index % 6]!;
+    const textOf = (index: number) => (index % 2 === 0 ? letters[index % 26]!.repeat(sizeOf(index)) : `é${letters[index % 26]!.repeat(sizeOf(index))}`);
+    const files = Array.from({ length: 300 }, (_, index): DataFile => ({
+      sitePath: `${folder}${index}.json`,
+      madeFrom: () => [new TextEncoder().encode(`file ${index}`)],
+      contents: () => (index % 2 === 0 ? [textOf(index).slice(0, 500), textOf(index).slice(500)] as Utf8Bytes[] : textOf(index)),
+    }));
+    await emitDataFiles(files, site, store);
+    const directory = path.join(site, ...folder.split('/').filter(Boolean));
+    for (let index = 0; index < files.length; index++) expect(await readFile(path.join(directory, `${index}.json`), 'utf8')).toBe(textOf(index));
   });
 
   it(
