@@ -7,10 +7,11 @@ type WriteBuffer = ReturnType<typeof Buffer.allocUnsafe>;
  *
  * V8 counts a buffer's memory as outside its heap, and answers every 64 MB of such memory
  * allocated since its last full collection by starting another. A cold build at a million reports
- * writes 4.7 GB of data files: a buffer for each set off 45 markings of the whole heap (700 MB by
- * then) while the build's thread made them, 122 s of that build; with the buffers used again, 66 s
- * (docs/performance-history.md, "Data files written from buffers used again"). They now allocate
- * about what is in flight at once (emit-api-data.ts bounds that), once.
+ * writes 4.7 GB of data files: with a buffer for each, a traced build went through 45 full
+ * collections of its 700-800 MB heap while it wrote them, and the data files took 122 s of an
+ * untraced one; with the buffers used again, 66 s (docs/performance-history.md, "Data files
+ * written from buffers used again"). They now allocate about what is in flight at once
+ * (emit-api-data.ts bounds that), once.
  */
 export class WriteBuffers {
   /** Buffers given back and not taken again; at most `#mostKeptBytes` of them in all. */
