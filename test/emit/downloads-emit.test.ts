@@ -532,8 +532,46 @@ describe('the SQLite database kept between builds', () => {
     const afterEdit = await databaseJob(after, kept);
     expect((await writeFromNdjson(afterEdit)).rows.copied).toBe(0);
     expect(sha256(await databaseBytes(afterEdit))).toBe(sha256(await databaseBytes(cold)));
-    expect((await writeFromNdjson(await databaseJob(after, { ...kept, fingerprint: 'code v2' }))).rows.copied).toBe(0);
-    expect((await readdir(kept.dir)).sort()).toEqual(['database.sqlite', 'manifest.json', 'part-1']);
+    const last = await databaseJob(after, { ...kept, fingerprint: 'code v2' });
+    expect((await writeFromNdjson(last)).rows.copied).toBe(0);
+    // The database, its part, and the NDJSON files it was loaded from (linked, named by their SHA-256).
+    const loadedFrom = last.tables.flatMap(({ files }) => files.map(({ sha256 }) => `ndjson-${sha256}`));
+    expect((await readdir(kept.dir)).sort()).toEqual(['database.sqlite', 'manifest.json', 'part-1', ...loadedFrom].sort());
+  });
+
+  it('changes only the rows whose NDJSON lines changed, when it keeps the files it was loaded from, for the same bytes as a build without it', async () => {
+    const kept = { dir: await mkdtemp(path.join(tmpdir(), 'lcr-kept-database-')), fingerprint: 'code v1' };
+    const before = await databaseJob(await emitInto(catalogue, limit, { rowsPerPart }), kept);
+    await writeFromNdjson(before);
+    // Three reports edited far apart, one removed and one added: most parts of reports.ndjson change.
+    const changed = withReportsAddedAndRemoved([3, 40, 85].reduce(withEditedReport, catalogue), 20, 60);
+    const after = await emitInto(changed, limit, { rowsPerPart });
+    const lines = async (job: FromNdjsonJob) => new Set((await Promise.all(job.tables.flatMap(({ files }) => files.map(({ file }) => readFile(file, 'utf8'))))).flatMap((text) => text.split('\n').filter(Boolean)));
+    const withKept = await databaseJob(after, kept);
+    const [linesBefore, linesAfter] = await Promise.all([lines(before), lines(withKept)]);
+    const changedLines = [...linesAfter].filter((line) => !linesBefore.has(line)).length;
+    expect(changedLines).toBeGreaterThanOrEqual(4);
+    const written = await writeFromNdjson(withKept);
+    const cold = await databaseJob(after, undefined);
+    await writeFromNdjson(cold);
+    // Every row whose line is the same as before is kept where it was; only the others are inserted.
+    expect(written.rows.total).toBe(linesAfter.size);
+    expect(written.rows.copied).toBe(linesAfter.size - changedLines);
+    expect(sha256(await databaseBytes(withKept))).toBe(sha256(await databaseBytes(cold)));
+    const database = new DatabaseSync(path.join(withKept.directory, withKept.fileName), { readOnly: true });
+    expect(database.prepare('SELECT id FROM reports').all().map(({ id }) => id)).toEqual(changed.reports.map(({ id }) => id));
+    expect(database.prepare('SELECT summary FROM reports WHERE id = ?').get(catalogue.reports[85]!.id)).toEqual({ summary: expect.stringMatching(/now much longer than before$/) });
+    database.close();
+
+    // A kept NDJSON file changed since: its table's changed files are inserted whole, for the same bytes.
+    await writeFromNdjson(await databaseJob(await emitInto(catalogue, limit, { rowsPerPart }), kept));
+    const keptFiles = (await readdir(kept.dir)).filter((name) => name.startsWith('ndjson-'));
+    for (const name of keptFiles) await writeFile(path.join(kept.dir, name), 'changed in place\n');
+    const damaged = await databaseJob(after, kept);
+    const rewritten = await writeFromNdjson(damaged);
+    expect(rewritten.rows.copied).toBeLessThan(linesAfter.size - changedLines);
+    expect(rewritten.rows.copied).toBeGreaterThan(0);
+    expect(sha256(await databaseBytes(damaged))).toBe(sha256(await databaseBytes(cold)));
   });
 
   it('starts from the last database when reports were added and removed, and comes out as a build without it makes it', async () => {
@@ -591,7 +629,7 @@ describe('the SQLite database kept between builds', () => {
     const linked = second.filter((part, index) => part.inode === first[index]?.inode);
     expect(linked.length).toBeGreaterThan(0);
     expect(linked.length).toBeLessThan(second.length);
-    expect((await readdir(kept.dir)).filter((name) => !/^part-\d+$/.test(name)).sort()).toEqual(['database.sqlite', 'manifest.json']);
+    expect((await readdir(kept.dir)).filter((name) => !/^(part-\d+|ndjson-[0-9a-f]{64})$/.test(name)).sort()).toEqual(['database.sqlite', 'manifest.json']);
 
     // A kept part changed in place (through the published file it is linked to) is written, not linked.
     const changedPart = path.join(withKept.directory, linked[0]!.name);

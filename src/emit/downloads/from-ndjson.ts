@@ -6,6 +6,8 @@ import { partFileName } from '../../formats/download-resources.ts';
 import { flattenRecord } from '../../formats/flat-columns.ts';
 import { buildingDatabaseFile, keepDatabase, readKeptDatabase, removeAbandonedDatabases, sortsBefore, type KeptDatabase, type LoadedFile, type LoadedFrom } from '../../kept/database.ts';
 import { csvRow } from './csv.ts';
+import { lineRangesOf, linesOf } from './ndjson-lines.ts';
+import { rowChangesOf, type RowChanges } from './row-changes.ts';
 import { writeSqliteDatabase, type SqliteTable, type TableRun } from './sqlite-database.ts';
 import { binaryParts, copyBinaryDownload, type ListedDownload, type Piece, type WrittenDownload } from './split-files.ts';
 import { textPieces, type TextPieces } from './text-pieces.ts';
@@ -83,20 +85,6 @@ const buildingFile = (job: FromNdjsonJob) => (job.kept ? buildingDatabaseFile(jo
 
 /** Where the thread writes a piece of a text download, until the build names it. */
 const pieceFile = (directory: string, fileName: string, section: number, file: number, index: number) => path.join(directory, `.${fileName}.from-ndjson-${section}-${file}-${index}`);
-
-/**
- * Each line of the file's bytes, as text: NDJSON writes every record on a line of its own. Decoded
- * a line at a time, so that the thread holds the file once, not also as one string (of twice its
- * bytes when a report holds a character outside Latin-1).
- */
-function* linesOf(bytes: Buffer): Generator<string> {
-  for (const [start, end] of lineRangesOf(bytes)) yield bytes.toString('utf8', start, end);
-}
-
-/** Where each line of the bytes starts and ends (before its line end). */
-function* lineRangesOf(bytes: Buffer): Generator<[number, number]> {
-  for (let start = 0, end = bytes.indexOf(0x0a); end !== -1; start = end + 1, end = bytes.indexOf(0x0a, start)) yield [start, end];
-}
 
 /** A text download's pieces being made of one NDJSON file. */
 interface Making {
@@ -180,6 +168,7 @@ function* tableRuns(
   copied: { rows: number },
   made: readonly MadeText[],
   piecesMade: boolean,
+  rowChanges?: RowChanges,
 ): Generator<TableRun> {
   const sections = sectionsOf(name, job, made);
   const keyColumn = columns.findIndex((column) => column.name === primaryKey);
@@ -187,6 +176,14 @@ function* tableRuns(
     const last = number === files.length - 1;
     const making = piecesMade ? [] : makingOf(sections, job, number, files.length);
     const run = kept?.runOf(name, sha256);
+    const changed = rowChanges?.files.get(number);
+    if (changed) {
+      // Its pieces made first; only the rows whose lines changed are inserted, the others kept.
+      copied.rows += changed.rows - changed.inserted.length;
+      loaded.push({ sha256, rows: changed.rows, ...(changed.keys ? { keys: changed.keys } : {}) });
+      yield { rows: linesNumbered(readFileSync(file), changed.inserted, (line) => flattenRecord(JSON.parse(line), columns)) };
+      continue;
+    }
     const bytes = !run || making.length > 0 ? readFileSync(file) : undefined;
     if (run) {
       copied.rows += run.count;
@@ -219,6 +216,19 @@ function* tableRuns(
         finishPieces(making, number, 'csv');
       })(),
     };
+  }
+}
+
+/** `make` of each line of the bytes whose number is in `numbers` (ascending). */
+function* linesNumbered<T>(bytes: Buffer, numbers: readonly number[], make: (line: string) => T): Generator<T> {
+  let next = 0;
+  let number = 0;
+  for (const [start, end] of lineRangesOf(bytes)) {
+    if (next === numbers.length) return;
+    if (numbers[next] === number++) {
+      next++;
+      yield make(bytes.toString('utf8', start, end));
+    }
   }
 }
 
@@ -277,11 +287,17 @@ export async function writeFromNdjson(job: FromNdjsonJob, early: Partial<FromNdj
       for (const table of job.tables) makeTablePieces(table, job, texts);
       tell();
     }
+    // When the kept database holds most files, the rows of the others are changed line by line.
+    const rowChanges = job.tables.map((table) => (kept && piecesFirst ? rowChangesOf(table, kept) : undefined));
     const tables = job.tables.map((table, index) => {
-      const runs = tableRuns(table, job, kept, loadedFrom[index]!.files, copied, texts, piecesFirst);
+      const runs = tableRuns(table, job, kept, loadedFrom[index]!.files, copied, texts, piecesFirst, rowChanges[index]);
       return { ...table, runs: index === job.tables.length - 1 ? thenCall(runs, tell) : runs };
     });
-    const base = kept && { file: taken!, dropped: new Map(job.tables.map(({ name, files: tableFiles }) => [name, kept.droppedRuns(name, tableFiles.map(({ sha256 }) => sha256))])) };
+    const base = kept && {
+      file: taken!,
+      dropped: new Map(job.tables.map(({ name, files: tableFiles }, index) => [name, rowChanges[index] ? [] : kept.droppedRuns(name, tableFiles.map(({ sha256 }) => sha256))])),
+      droppedKeys: new Map(job.tables.map(({ name }, index) => [name, rowChanges[index]?.deleted ?? []])),
+    };
     await writeSqliteDatabase(building, tables, base);
     // Copied, the database taken is removed while the new one is cut.
     if (taken) lettingGo = rm(taken, { force: true }).catch(() => {});
@@ -291,7 +307,7 @@ export async function writeFromNdjson(job: FromNdjsonJob, early: Partial<FromNdj
     const written = await copyBinaryDownload(building, job.directory, parts, found?.parts);
     try {
       const keptParts = written.files.map(({ fileName, bytes, sha256 }) => ({ file: path.join(job.directory, fileName), bytes, sha256 }));
-      if (job.kept) keepDatabase(job.kept.dir, building, loadedFrom, job.kept.fingerprint, keptParts);
+      if (job.kept) keepDatabase(job.kept.dir, building, loadedFrom, job.kept.fingerprint, keptParts, job.tables.flatMap(({ files }) => files));
     } catch {
       // Only a faster next build depends on it: that build inserts every row.
     }

@@ -29,10 +29,14 @@ export interface SqliteTable {
 /** Rows to insert, or a run of rows the kept database holds already and keeps. */
 export type TableRun = { rows: Iterable<CellValue[]> } | { kept: KeptRun };
 
-/** The last build's database to start from, and for each table the runs of its rows to delete first: those no longer published as they were. */
+/**
+ * The last build's database to start from, and for each table the rows to delete first, those no
+ * longer published as they were: whole runs, and rows by their keys (each must be there).
+ */
 export interface DatabaseBase {
   file: string;
   dropped: ReadonlyMap<string, readonly KeptRun[]>;
+  droppedKeys?: ReadonlyMap<string, readonly string[]>;
 }
 
 /**
@@ -97,6 +101,13 @@ function deleteRun(remove: StatementSync, table: string, { count, firstKey, last
   }
 }
 
+function deleteRow(remove: StatementSync, table: string, key: string): void {
+  // As for a run: the kept NDJSON file passed its hash check, so a missing row is a bug.
+  if (Number(remove.run(key).changes) !== 1) {
+    throw new Error(`SQLite table ${table}: expected the row ${key} in the kept database; found none (report this as a bug; the next build inserts every row)`);
+  }
+}
+
 /**
  * Writes a new database at `file`, replacing any file there. Without `base`, every row is
  * inserted into a working database beside it, removed afterwards; with it, the base's dropped runs
@@ -120,6 +131,9 @@ export async function writeSqliteDatabase(file: string, tables: readonly SqliteT
     for (const table of base ? tables : []) {
       const remove = database.prepare(`DELETE FROM ${sqlName(table.name)} WHERE ${sqlName(table.primaryKey)} BETWEEN ? AND ?`);
       for (const run of base!.dropped.get(table.name) ?? []) deleteRun(remove, table.name, run);
+      const keys = base!.droppedKeys?.get(table.name) ?? [];
+      const removeRow = keys.length > 0 ? database.prepare(`DELETE FROM ${sqlName(table.name)} WHERE ${sqlName(table.primaryKey)} = ?`) : undefined;
+      for (const key of keys) deleteRow(removeRow!, table.name, key);
     }
     for (const table of tables) {
       const insert = database.prepare(`INSERT INTO ${sqlName(table.name)} VALUES (${table.columns.map(() => '?').join(', ')})`);
