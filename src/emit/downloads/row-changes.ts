@@ -58,7 +58,7 @@ export function rowChangesOf(table: Pick<NdjsonTable, 'name' | 'files' | 'column
       for (const [start, end] of lineRangesOf(bytes)) {
         const lineKey = key(bytes, start, end);
         made.keys = made.keys ? [made.keys[0], lineKey] : [lineKey, lineKey];
-        yield { key: lineKey, bytes, start, end, line: made.rows++, insert: () => made.inserted.push(made.rows - 1) };
+        yield { key: lineKey, bytes, start, end, file: made, line: made.rows++ };
       }
     }
   })();
@@ -70,13 +70,13 @@ export function rowChangesOf(table: Pick<NdjsonTable, 'name' | 'files' | 'column
         changes.deleted.push(then.value.key);
         then = was.next();
       } else if (then.done || sortsBefore(next.value.key, then.value.key)) {
-        next.value.insert();
+        next.value.file.inserted.push(next.value.line);
         next = is.next();
       } else {
         const same = then.value.bytes.subarray(then.value.start, then.value.end).equals(next.value.bytes.subarray(next.value.start, next.value.end));
         if (!same) {
           changes.deleted.push(then.value.key);
-          next.value.insert();
+          next.value.file.inserted.push(next.value.line);
         }
         [then, next] = [was.next(), is.next()];
       }
