@@ -181,7 +181,8 @@ function* tableRuns(
       // Its pieces made first; only the rows whose lines changed are inserted, the others kept.
       copied.rows += changed.rows - changed.inserted.length;
       loaded.push({ sha256, rows: changed.rows, ...(changed.keys ? { keys: changed.keys } : {}) });
-      yield { rows: linesNumbered(readFileSync(file), changed.inserted, (line) => flattenRecord(JSON.parse(line), columns)) };
+      // Read again for the lines to insert (row-changes.ts holds their numbers, not their text); not at all when there are none.
+      if (changed.inserted.length > 0) yield { rows: linesNumbered(readFileSync(file), changed.inserted, (line) => flattenRecord(JSON.parse(line), columns)) };
       continue;
     }
     const bytes = !run || making.length > 0 ? readFileSync(file) : undefined;
