@@ -6,11 +6,12 @@ import type { ReportEvidence } from '../schema/api.ts';
 import type { Utf8Bytes } from '../domain/json-texts.ts';
 import { digestBytes, type DigestList } from '../domain/input-digests.ts';
 import { orderAfter, positionOf, shardOfSlug, type CatalogueShard, type KeptCatalogue } from '../kept/catalogue.ts';
-import { landmarkFile, otherAllowedFiles, reportFile } from './check-content-file.ts';
+import { landmarkFile, landmarkFileOf, otherAllowedFiles, reportFile } from './check-content-file.ts';
 import { crossCheck, type Elsewhere } from './cross-checks.ts';
 import { popularityPath } from './popularity.ts';
 import { watchChecksPath, type WatchChecksFile } from '../schema/watch-checks.ts';
 import { readAndCheck } from './read-and-check.ts';
+import { recheckedLandmarks, type RecheckedLandmark } from './rechecked-landmarks.ts';
 import type { LandmarkRecord, ReportRecord } from './records.ts';
 import { reportFileOf } from './report-bodies.ts';
 
@@ -19,6 +20,9 @@ import { reportFileOf } from './report-bodies.ts';
  * the faster way; it is also what a checkout of another branch looks like.
  */
 const mostFilesToRead = 20_000;
+
+/** The input digests of the landmarks and reports derived again, as the full load takes them. */
+const inputDigest = (text: string) => hash('sha256', text, 'binary');
 
 export interface UpdateOptions {
   root: string;
@@ -31,7 +35,7 @@ export interface UpdateOptions {
    * landmark's id is new; undefined when the file has a problem.
    */
   popularity: () => Promise<ReadonlyMap<string, number> | undefined>;
-  /** content/watch/checks.yaml's records, read when a landmark is derived again; undefined when the file has a problem. */
+  /** content/watch/checks.yaml's records, read when a landmark is derived again or the file changed; undefined when the file has a problem. */
   watchChecks: () => Promise<WatchChecksFile['checks'] | undefined>;
 }
 
@@ -55,16 +59,19 @@ type StoredLandmark = CatalogueShard['landmarks'][number];
  * from its file and all of its reports' files, exactly as the full load and buildCatalogue derive
  * it, and replaces what was kept of it. Nothing else is read.
  *
- * A change to content/popularity.yaml touches each landmark whose count it changed. Only content
- * that would pass is applied: any other changed file that is not a landmark or a report, or any
- * problem (in a file, or across files, found by the full load's own crossCheck with the untouched
- * kept landmarks and reports as the rest of the content) sends the build to the full load, which
- * says exactly what is wrong and where. Dates kept earlier cannot have moved into the future since.
+ * A change to content/popularity.yaml touches each landmark whose count it changed; one to
+ * content/watch/checks.yaml gives the landmarks whose checks it changed their new checks, without
+ * reading their reports (rechecked-landmarks.ts). Only content that would pass is applied: any
+ * other changed file that is not a landmark or a report, or any problem (in a file, or across
+ * files, found by the full load's own crossCheck with the untouched kept landmarks and reports as
+ * the rest of the content) sends the build to the full load, which says exactly what is wrong and
+ * where. Dates kept earlier cannot have moved into the future since.
  */
 export async function updateCatalogue(kept: KeptCatalogue, changed: readonly string[], options: UpdateOptions): Promise<CatalogueUpdate> {
   const { shards } = kept;
   let popularity: Promise<ReadonlyMap<string, number> | undefined> | undefined;
   const popularityNow = () => (popularity ??= options.popularity());
+  let checksChanged = false;
   const touched = new Map<string, Touched>();
   const touch = (slug: string) => {
     let entry = touched.get(slug);
@@ -94,10 +101,8 @@ export async function updateCatalogue(kept: KeptCatalogue, changed: readonly str
           if ((editions.get(wikidata) ?? null) !== wikipediaEditions) touch(slug);
         }
       }
-    } else if (file === watchChecksPath) {
-      // Every landmark whose checks changed is published again; finding which is a full load's work for now.
-      return { ok: false, reason: `${file} changed` };
-    } else if (!otherAllowedFiles.has(file)) return { ok: false, reason: `${file} changed` };
+    } else if (file === watchChecksPath) checksChanged = true;
+    else if (!otherAllowedFiles.has(file)) return { ok: false, reason: `${file} changed` };
   }
 
   const toRead = [...touched.values()].reduce((count, entry) => count + entry.reportFiles.size + 1, 0);
@@ -111,7 +116,7 @@ export async function updateCatalogue(kept: KeptCatalogue, changed: readonly str
       if (entry.reportFiles.size > 0) return { ok: false, reason: `the landmark ${entry.slug} has reports but no file` };
       continue;
     }
-    for (const file of [landmarkPath(entry.slug), ...entry.reportFiles]) {
+    for (const file of [landmarkFileOf(entry.slug), ...entry.reportFiles]) {
       const { outcome, blobId } = readAndCheck(options.root, file);
       if (outcome.problems.length > 0 || blobId === undefined) return { ok: false, reason: `${file} has a problem` };
       if (outcome.landmark) landmarks.push({ ...outcome.landmark, blobId });
@@ -122,21 +127,27 @@ export async function updateCatalogue(kept: KeptCatalogue, changed: readonly str
   reports.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.file < b.file ? -1 : 1));
   if (crossCheck({ landmarks, reports }, options.now, untouchedIn(shards, touched)).length > 0) return { ok: false, reason: 'the changed files have a problem across files' };
 
-  const watchChecks = landmarks.some((landmark) => landmark.frontmatter.watch !== undefined) ? await options.watchChecks() : {};
-  if (!watchChecks) return { ok: false, reason: `${watchChecksPath} has a problem` };
+  const checks = checksChanged || landmarks.some((landmark) => landmark.frontmatter.watch !== undefined) ? await options.watchChecks() : {};
+  if (!checks) return { ok: false, reason: `${watchChecksPath} has a problem` };
   const part = buildCatalogue(
-    { landmarks, reports, watchChecks, popularity: await popularityOf(landmarks, touched, popularityNow, changed.includes(popularityPath)), digest: (text) => hash('sha256', text, 'binary') },
+    { landmarks, reports, watchChecks: checks, popularity: await popularityOf(landmarks, touched, popularityNow, changed.includes(popularityPath)), digest: inputDigest },
     options.siteUrl,
   );
-  // Each shard holding a landmark derived again: what it kept of the others, and what was derived.
+  const rechecks = checksChanged ? recheckedLandmarks(options.root, shards, checks, (slug) => touched.has(slug), inputDigest) : { landmarks: new Map<string, RecheckedLandmark>(), filesRead: 0 };
+  if (!rechecks) return { ok: false, reason: `a landmark whose checks ${watchChecksPath} changed has a problem` };
+  const rechecked = (entry: Paired<StoredLandmark>): Paired<StoredLandmark> => {
+    const again = rechecks.landmarks.get(entry.item.slug);
+    return again ? { item: again.landmark, digest: again.digest } : entry;
+  };
+  // Each shard holding a landmark derived again or given new checks: what it kept of the others, and what was derived.
   const updated = [...shards];
-  const changedShards = new Set([...touched.keys()].map(shardOfSlug));
+  const changedShards = new Set([...touched.keys(), ...rechecks.landmarks.keys()].map(shardOfSlug));
   for (const index of changedShards) {
     const shard = shards[index]!;
     const untouched = (slug: string) => !touched.has(slug);
     const here = (slug: string) => shardOfSlug(slug) === index;
     const landmarksNow = inOrder(
-      [...paired(shard.landmarks, shard.landmarkDigests).filter(({ item }) => untouched(item.slug)), ...pairedList(part.landmarks, part.inputDigests!.landmarks).filter(({ item }) => here(item.slug))],
+      [...paired(shard.landmarks, shard.landmarkDigests).filter(({ item }) => untouched(item.slug)).map(rechecked), ...pairedList(part.landmarks, part.inputDigests!.landmarks).filter(({ item }) => here(item.slug))],
       (landmark) => landmark.slug,
     );
     const reportsNow = inOrder(
@@ -155,10 +166,9 @@ export async function updateCatalogue(kept: KeptCatalogue, changed: readonly str
     landmarks: orderAfter(kept.order.landmarks, shards.map((shard) => shard.landmarks), updated.map((shard) => shard.landmarks), changedShards, (landmark) => touched.has(landmark.slug), (landmark) => landmark.slug),
     reports: orderAfter(kept.order.reports, shards.map((shard) => shard.reports), updated.map((shard) => shard.reports), changedShards, (report) => touched.has(report.landmark.slug), (report) => report.id),
   };
-  return { ok: true, catalogue: { shards: updated, order, close: kept.close }, changedShards, filesRead: landmarks.length + reports.length };
+  return { ok: true, catalogue: { shards: updated, order, close: kept.close }, changedShards, filesRead: landmarks.length + reports.length + rechecks.filesRead };
 }
 
-const landmarkPath = (slug: string) => `content/landmarks/${slug}.md`;
 const reportPath = (slug: string, id: string) => reportFileOf({ id, landmark: { slug } });
 
 /** The landmark kept under this slug (a shard's landmarks are in slug order). */
@@ -180,7 +190,7 @@ function untouchedIn(shards: readonly CatalogueShard[], touched: ReadonlyMap<str
   return {
     *landmarks() {
       for (const shard of shards) {
-        for (const { slug, wikidata } of shard.landmarks) if (!touched.has(slug)) yield { file: landmarkPath(slug), slug, wikidata };
+        for (const { slug, wikidata } of shard.landmarks) if (!touched.has(slug)) yield { file: landmarkFileOf(slug), slug, wikidata };
       }
     },
     reportWithId(id) {

@@ -7,6 +7,8 @@ import type { LandmarkRecord, ReportRecord } from './records.ts';
 
 /** Where landmarks live: the slug is the file's name. */
 export const landmarkFile = /^content\/landmarks\/([^/]+)\.md$/;
+/** The file of the landmark with this slug. */
+export const landmarkFileOf = (slug: string): string => `content/landmarks/${slug}.md`;
 /** Where reports live: the folder names the landmark's slug, the file the report's id. */
 export const reportFile = /^content\/reports\/([^/]+)\/([^/]+)\.md$/;
 /** The other files content/ may hold (popularity counts, its README, the watch's check records); none is a landmark or a report. */

@@ -3,20 +3,50 @@ import { appendFile, cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/
 import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
 import { syntheticCatalogueInput, writeSyntheticContent } from '../../scripts/lib/synthetic-content.ts';
 import { allRecordsIn, keyedRecordsOf } from '../../src/api/data-products/keyed-records.ts';
 import { shardKeyOf } from '../../src/api/search/normalize.ts';
 import { keptCatalogueDir } from '../../src/kept/catalogue.ts';
 import { outputStoreDir } from '../../src/kept/output-files.ts';
 import { reportsWorthReadingAhead } from '../../src/load/body-reader.ts';
+import { watchChecksPath, type SourceCheck, type WatchChecksFile } from '../../src/schema/watch-checks.ts';
+import type { WatchMethod, WatchSource } from '../../src/schema/watch-sources.ts';
 import { runScript, testSiteUrl } from '../support/build.ts';
 import { validLandmark, validReport, writeContentTree } from '../support/content-files.ts';
 import { commitEverything, gitAt as git } from '../support/git.ts';
 
-/** A catalogue of 40 landmarks and 300 reports, committed, and built once so that its catalogue is kept. */
+/** The landmarks of the first build, in slug order, whose watch lists name sources (watchedSources). */
+const watchedCount = 4;
+
+/** The watch list of the `index`-th watched landmark: every one reads Wikidata, the second a calendar too. */
+const watchedSources = (index: number): WatchSource[] => [{ wikidata: {} }, ...(index === 1 ? [{ ical: { url: 'https://example.org/hours.ics' } }] : [])];
+
+/** A source's check record as `npm run watch` writes it. */
+const checkRecord = (method: WatchMethod, url: string, checkedAt: string): SourceCheck => ({ method, url, checkedAt, outcome: 'ok', items: 1, lastSuccessAt: checkedAt });
+
+/** content/watch/checks.yaml holding these records by landmark slug. */
+const writeChecks = (root: string, checks: WatchChecksFile['checks']) => writeFile(path.join(root, watchChecksPath), stringify({ checks }));
+
+/**
+ * A catalogue of 40 landmarks and 300 reports, committed, and built once so that its catalogue is
+ * kept. Its first landmarks are watched, the first three with checks on record.
+ */
 async function firstBuild(): Promise<string> {
   const root = await writeContentTree({});
-  await writeSyntheticContent(root, syntheticCatalogueInput({ landmarks: 40, reports: 300, seed: 4 }));
+  const input = syntheticCatalogueInput({ landmarks: 40, reports: 300, seed: 4 });
+  const bySlug = [...input.landmarks].sort((a, b) => (a.slug < b.slug ? -1 : 1));
+  bySlug.slice(0, watchedCount).forEach((landmark, index) => ((landmark.frontmatter as { watch?: WatchSource[] }).watch = watchedSources(index)));
+  await writeSyntheticContent(root, input);
+  await mkdir(path.join(root, path.dirname(watchChecksPath)), { recursive: true });
+  await writeChecks(root, {
+    [bySlug[0]!.slug]: { wikidata: checkRecord('wikidata', 'https://www.wikidata.org/wiki/Special:EntityData/Q1.json', '2026-01-01T06:00:00Z') },
+    [bySlug[1]!.slug]: {
+      'ical:https://example.org/hours.ics': checkRecord('ical', 'https://example.org/hours.ics', '2026-01-01T06:00:00Z'),
+      wikidata: checkRecord('wikidata', 'https://www.wikidata.org/wiki/Special:EntityData/Q2.json', '2026-01-01T06:00:00Z'),
+    },
+    [bySlug[2]!.slug]: { wikidata: checkRecord('wikidata', 'https://www.wikidata.org/wiki/Special:EntityData/Q3.json', '2026-01-01T06:00:00Z') },
+  });
   commitEverything(root, 'catalogue', '2026-01-01T00:00:00Z');
   const first = await build(root, 'first');
   expect(first.code, first.stderr).toBe(0);
@@ -173,6 +203,39 @@ describe('a rebuild from the kept catalogue', () => {
     expect(site).toEqual(await coldSite(root));
     const landmarks = Object.keys(site).filter((file) => file.startsWith('_data/landmarks/'));
     expect((await Promise.all(landmarks.map((file) => readFile(path.join(root, 'warm', file), 'utf8')))).join('')).toContain('"wikipediaEditions":321');
+  }, 120_000);
+
+  it("gives the landmarks whose checks a watch run changed their new checks, without reading their reports, as a cold build does", async () => {
+    const root = await builtCatalogue();
+    const slugs = (await fg('content/landmarks/*.md', { cwd: root })).map((file) => path.basename(file, '.md')).sort();
+    const { checks } = parse(await readFile(path.join(root, watchChecksPath), 'utf8')) as WatchChecksFile;
+    // The first landmark checked again later, the second as it was, the third's records gone, the
+    // fourth checked for the first time, and a landmark that watches nothing given a record.
+    const later = '2026-01-02T06:00:00Z';
+    await writeChecks(root, {
+      [slugs[0]!]: { wikidata: checkRecord('wikidata', 'https://www.wikidata.org/wiki/Special:EntityData/Q1.json', later) },
+      [slugs[1]!]: checks[slugs[1]!]!,
+      [slugs[3]!]: { wikidata: checkRecord('wikidata', 'https://www.wikidata.org/wiki/Special:EntityData/Q4.json', later) },
+      [slugs[watchedCount]!]: { wikidata: checkRecord('wikidata', 'https://www.wikidata.org/wiki/Special:EntityData/Q5.json', later) },
+    });
+    git(root, '2026-01-02T07:00:00Z', 'commit', '-q', '-am', 'watch run');
+    const rebuilt = await build(root, 'warm');
+    expect(rebuilt.code, rebuilt.stderr).toBe(0);
+    // The five landmark files with checks kept or on record now, and no report.
+    expect(rebuilt.stdout).toContain('Content: 1 file changed since the last build; 5 read again, the rest taken from the kept catalogue.');
+    const site = await snapshotOf(path.join(root, 'warm'));
+    expect(site).toEqual(await coldSite(root));
+    const landmarkFiles = Object.keys(site).filter((file) => file.startsWith('_data/landmarks/'));
+    const published = await publishedRecords(path.join(root, 'warm'), landmarkFiles);
+    const checkedAt = (slug: string) => (published[slug] as unknown as { watchChecks: { checkedAt: string }[] }).watchChecks.map((check) => check.checkedAt);
+    expect([slugs[0], slugs[1], slugs[2], slugs[3], slugs[watchedCount]].map((slug) => checkedAt(slug!))).toEqual([[later], ['2026-01-01T06:00:00Z', '2026-01-01T06:00:00Z'], [], [later], []]);
+
+    // A damaged record goes to the full load, which names it, and the site stays as published.
+    await writeFile(path.join(root, watchChecksPath), (await readFile(path.join(root, watchChecksPath), 'utf8')).replace('outcome: ok', 'outcome: maybe'));
+    const failed = await build(root, 'warm');
+    expect(failed.code).not.toBe(0);
+    expect(failed.stderr).toContain(watchChecksPath);
+    expect(await snapshotOf(path.join(root, 'warm'))).toEqual(site);
   }, 120_000);
 
   it('is derived again, and says so, when a shard of it is damaged', async () => {
