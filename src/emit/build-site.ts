@@ -285,11 +285,11 @@ async function applyChanges(options: BuildOptions, fingerprint: string, manifest
     siteUrl: options.siteUrl,
     commitTimes,
     popularity: async () => {
-      const { sitelinks, problems } = await loadPopularity(root);
+      const { sitelinks, problems } = await loadPopularity(root, parseCacheDir(root));
       return problems.length === 0 ? sitelinks : undefined;
     },
     watchChecks: async () => {
-      const { checks, problems } = await loadWatchChecks(root);
+      const { checks, problems } = await loadWatchChecks(root, parseCacheDir(root));
       return problems.length === 0 ? checks : undefined;
     },
   });
@@ -316,8 +316,8 @@ async function loadAndDerive(options: BuildOptions): Promise<Derived | { ok: fal
   const cacheDir = parseCacheDir(options.contentRoot);
   const [{ content, problems, cache, bodySpool }, popularity, watched] = await Promise.all([
     loadContent({ root: options.contentRoot, now: options.now, cacheDir, commitTimesFile: commitTimesFile(options.contentRoot), bodySpoolDir: cacheDir }),
-    loadPopularity(options.contentRoot),
-    loadWatchChecks(options.contentRoot),
+    loadPopularity(options.contentRoot, cacheDir),
+    loadWatchChecks(options.contentRoot, cacheDir),
   ]);
   const allProblems = [...problems, ...popularity.problems, ...watched.problems];
   if (allProblems.length > 0) {

@@ -12,8 +12,8 @@ export interface PopularityResult {
   problems: Problem[];
 }
 
-/** Reads `content/popularity.yaml`, locating any problem by line like every other content file. */
-export async function loadPopularity(root: string): Promise<PopularityResult> {
-  const { data, problems } = await loadYamlDataFile(root, popularityPath, popularityFile);
+/** Reads `content/popularity.yaml`, locating any problem by line like every other content file; with the parse cache's folder, a text read before is not parsed again. */
+export async function loadPopularity(root: string, cacheDir?: string): Promise<PopularityResult> {
+  const { data, problems } = await loadYamlDataFile(root, popularityPath, popularityFile, cacheDir);
   return { sitelinks: new Map(Object.entries(data?.sitelinks ?? {})), ...(data ? { retrievedAt: data.retrievedAt } : {}), problems };
 }

@@ -2,21 +2,27 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
+import { keptDataFile } from '../kept/parsed-data-files.ts';
 import { describeIssue } from './describe-issue.ts';
 import type { Problem } from './problem.ts';
 
 /**
  * Reads a YAML data file of content/ (not a landmark or a report: popularity counts, the watch's
  * check records) against its schema, locating any problem by line like every other content file.
- * A file that does not exist yet gives undefined and no problem.
+ * A file that does not exist yet gives undefined and no problem. Given the parse cache's folder,
+ * a text parsed before without a problem is taken as it was kept.
  */
-export async function loadYamlDataFile<S extends z.ZodType>(root: string, file: string, schema: S): Promise<{ data: z.output<S> | undefined; problems: Problem[] }> {
+export async function loadYamlDataFile<S extends z.ZodType>(root: string, file: string, schema: S, cacheDir?: string): Promise<{ data: z.output<S> | undefined; problems: Problem[] }> {
   let text: string;
   try {
     text = await readFile(path.join(root, file), 'utf8');
   } catch {
     return { data: undefined, problems: [] };
   }
+  // With the parse cache's folder, the same text is parsed once (parsed-data-files.ts).
+  const kept = cacheDir === undefined ? undefined : keptDataFile(cacheDir, file);
+  const parsed = await kept?.parsedAs(text);
+  if (parsed !== undefined) return { data: parsed as z.output<S>, problems: [] };
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, schema: 'core', uniqueKeys: true });
   const at = (offset: number) => {
@@ -39,5 +45,6 @@ export async function loadYamlDataFile<S extends z.ZodType>(root: string, file: 
       }),
     };
   }
+  await kept?.keep(text, result.data);
   return { data: result.data, problems: [] };
 }
