@@ -12,6 +12,7 @@ import { copiedSourceWarnings } from '../src/load/copied-sources.ts';
 import { loadContent, parsingInWords, readIfPossible } from '../src/load/load-content.ts';
 import { locateProblems } from '../src/load/locate-problems.ts';
 import { loadPopularity } from '../src/load/popularity.ts';
+import { loadWatchChecks } from '../src/load/watch-checks.ts';
 import { formatProblem, sortProblems } from '../src/load/problem.ts';
 import { staleLandmarkWarnings } from '../src/load/stale-landmarks.ts';
 
@@ -39,16 +40,18 @@ if (!existsSync(path.join(root, 'content'))) {
   process.exit(2);
 }
 const started = performance.now();
-let loaded: [Awaited<ReturnType<typeof loadContent>>, Awaited<ReturnType<typeof loadPopularity>>];
+let loaded: [Awaited<ReturnType<typeof loadContent>>, Awaited<ReturnType<typeof loadPopularity>>, Awaited<ReturnType<typeof loadWatchChecks>>];
 try {
-  loaded = await Promise.all([loadContent({ root, now: new Date(), readCommitTimes: false, cacheDir: parseCacheDir(root) }), loadPopularity(root)]);
+  // Every file the build checks: the landmarks and reports, the popularity counts, the watch's check records.
+  const cacheDir = parseCacheDir(root);
+  loaded = await Promise.all([loadContent({ root, now: new Date(), readCommitTimes: false, cacheDir }), loadPopularity(root, cacheDir), loadWatchChecks(root, cacheDir)]);
 } catch (error) {
   // Per-file failures are already problems; this is the file system itself failing (permissions, I/O).
   console.error(`validation stopped: ${(error as Error).message.split('\n')[0]}`);
   process.exit(2);
 }
-const [{ content, problems: contentProblems, cache }, popularity] = loaded;
-const problems = sortProblems([...contentProblems, ...popularity.problems]);
+const [{ content, problems: contentProblems, cache }, popularity, watched] = loaded;
+const problems = sortProblems([...contentProblems, ...popularity.problems, ...watched.problems]);
 const seconds = ((performance.now() - started) / 1000).toFixed(2);
 for (const problem of problems) {
   // Annotations must reach stdout to be read as workflow commands; plain problems are errors.

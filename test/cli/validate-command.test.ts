@@ -151,6 +151,14 @@ describe('supersedes', () => {
 });
 
 describe('watch', () => {
+  it("checks the watch's records as the build does, naming a wrong field at its line", async () => {
+    const checks = 'checks:\n  eiffel-tower:\n    wikidata:\n      method: wikidata\n      url: https://www.wikidata.org/wiki/Special:EntityData/Q243.json\n      checkedAt: 2026-11-01T06:00:00Z\n      outcome: maybe\n      items: 1\n';
+    const root = await writeContentTree({ 'content/landmarks/eiffel-tower.md': validLandmark(), 'content/watch/checks.yaml': checks });
+    const result = await runScript('validate.ts', ['--root', root], { GITHUB_ACTIONS: '' });
+    expect(result.code).toBe(1);
+    expect(result.stderr.split('\n')[0]).toMatch(/^content\/watch\/checks\.yaml:7:16 checks\.eiffel-tower\.wikidata\.outcome: expected one of ok, empty, failed, disabled/);
+  });
+
   it('says which source entry is wrong, where, and what was expected', async () => {
     const landmark = validLandmark().replace(
       'wikidata: Q243\n',
