@@ -4,6 +4,7 @@ import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { keptDataFile } from '../kept/parsed-data-files.ts';
 import { describeIssue } from './describe-issue.ts';
+import { repeatedKeys } from './repeated-keys.ts';
 import type { Problem } from './problem.ts';
 
 /**
@@ -24,13 +25,18 @@ export async function loadYamlDataFile<S extends z.ZodType>(root: string, file: 
   const parsed = await kept?.parsedAs(text);
   if (parsed !== undefined) return { data: parsed as z.output<S>, problems: [] };
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, schema: 'core', uniqueKeys: true });
+  // Repeated keys are looked for in one pass afterwards (repeated-keys.ts): the parser's own check is quadratic in a mapping's keys.
+  const document = parseDocument(text, { lineCounter, schema: 'core', uniqueKeys: false });
   const at = (offset: number) => {
     const { line, col } = lineCounter.linePos(offset);
     return { line, column: col };
   };
   if (document.errors.length > 0) {
     return { data: undefined, problems: document.errors.map((error) => ({ file, ...at(error.pos[0]), field: 'yaml', message: `invalid YAML: ${error.message.split('\n')[0]}` })) };
+  }
+  const repeated = repeatedKeys(document);
+  if (repeated.length > 0) {
+    return { data: undefined, problems: repeated.map(({ key, offset }) => ({ file, ...at(offset), field: 'yaml', message: `invalid YAML: the key ${JSON.stringify(key)} is given twice in the same mapping (each key may appear once; keep one)` })) };
   }
   const data: unknown = document.toJS({ maxAliasCount: 0 });
   const result = schema.safeParse(data);
