@@ -7,11 +7,12 @@ export interface RepeatedKey {
 }
 
 /**
- * Every key repeated within a mapping of `document`, in the text's order, each mapping's keys looked up in a set of
- * those before. The parser's own check (its `uniqueKeys` option) compares each key with every key
- * before it in its mapping: the watch's records of 40,000 landmarks, one mapping of 40,000 keys,
- * took 13.9 s to parse with it against 0.9 s without, and 100,000 landmarks' over ten minutes.
- * Keys are compared as the parser compares them: by their scalar values (1 and "1" differ).
+ * Every key repeated within a mapping of `document`, in the text's order, each mapping's keys
+ * looked up in a set of those before. The parser's own check (its `uniqueKeys` option) compares
+ * each key with every key before it in its mapping: the watch's records of 40,000 landmarks, one
+ * mapping of 40,000 keys, took 13.9 s to parse with it against 0.9 s without, and 100,000
+ * landmarks' over ten minutes. Keys are compared as the parser compares them: by their scalar
+ * values (1 and "1" differ).
  */
 export function repeatedKeys(document: Document): RepeatedKey[] {
   const repeated: RepeatedKey[] = [];

@@ -25,7 +25,8 @@ export async function loadYamlDataFile<S extends z.ZodType>(root: string, file: 
   const parsed = await kept?.parsedAs(text);
   if (parsed !== undefined) return { data: parsed as z.output<S>, problems: [] };
   const lineCounter = new LineCounter();
-  // Repeated keys are looked for in one pass afterwards (repeated-keys.ts): the parser's own check is quadratic in a mapping's keys.
+  // Repeated keys are looked for in one pass afterwards (repeated-keys.ts): the parser's own
+  // check is quadratic in a mapping's keys, and the watch's records are a key per landmark.
   const document = parseDocument(text, { lineCounter, schema: 'core', uniqueKeys: false });
   const at = (offset: number) => {
     const { line, col } = lineCounter.linePos(offset);
