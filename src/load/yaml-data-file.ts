@@ -21,8 +21,8 @@ export async function loadYamlDataFile<S extends z.ZodType>(root: string, file: 
     return { data: undefined, problems: [] };
   }
   // With the parse cache's folder, the same text is parsed once (parsed-data-files.ts).
-  const kept = cacheDir === undefined ? undefined : keptDataFile(cacheDir, file);
-  const parsed = await kept?.parsedAs(text);
+  const kept = cacheDir === undefined ? undefined : keptDataFile(cacheDir, file, text);
+  const parsed = await kept?.parsed();
   if (parsed !== undefined) return { data: parsed as z.output<S>, problems: [] };
   const lineCounter = new LineCounter();
   // Repeated keys are looked for in one pass afterwards (repeated-keys.ts): the parser's own
@@ -52,6 +52,6 @@ export async function loadYamlDataFile<S extends z.ZodType>(root: string, file: 
       }),
     };
   }
-  await kept?.keep(text, result.data);
+  await kept?.keep(result.data);
   return { data: result.data, problems: [] };
 }

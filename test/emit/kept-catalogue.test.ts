@@ -91,9 +91,9 @@ async function coldSite(root: string): Promise<Record<string, string>> {
 }
 
 /** Every record the keyed-records files `files` of the site in `folder` hold, by key. */
-async function publishedRecords(folder: string, files: readonly string[]): Promise<Record<string, { updatedAt?: string; currentUntil: string }>> {
-  const all = await Promise.all(files.map(async (file) => allRecordsIn<{ updatedAt?: string; currentUntil: string }>(keyedRecordsOf(await readFile(path.join(folder, file))))));
-  return Object.assign({}, ...all) as Record<string, { updatedAt?: string; currentUntil: string }>;
+async function publishedRecords<Record_ = { updatedAt?: string; currentUntil: string }>(folder: string, files: readonly string[]): Promise<Record<string, Record_>> {
+  const all = await Promise.all(files.map(async (file) => allRecordsIn<Record_>(keyedRecordsOf(await readFile(path.join(folder, file))))));
+  return Object.assign({}, ...all) as Record<string, Record_>;
 }
 
 const reportsOf = (root: string, slug: string) => fg(`content/reports/${slug}/*.md`, { cwd: root });
@@ -226,8 +226,8 @@ describe('a rebuild from the kept catalogue', () => {
     const site = await snapshotOf(path.join(root, 'warm'));
     expect(site).toEqual(await coldSite(root));
     const landmarkFiles = Object.keys(site).filter((file) => file.startsWith('_data/landmarks/'));
-    const published = await publishedRecords(path.join(root, 'warm'), landmarkFiles);
-    const checkedAt = (slug: string) => (published[slug] as unknown as { watchChecks: { checkedAt: string }[] }).watchChecks.map((check) => check.checkedAt);
+    const published = await publishedRecords<{ watchChecks: { checkedAt: string }[] }>(path.join(root, 'warm'), landmarkFiles);
+    const checkedAt = (slug: string) => published[slug]!.watchChecks.map((check) => check.checkedAt);
     expect([slugs[0], slugs[1], slugs[2], slugs[3], slugs[watchedCount]].map((slug) => checkedAt(slug!))).toEqual([[later], ['2026-01-01T06:00:00Z', '2026-01-01T06:00:00Z'], [], [later], []]);
 
     // A damaged record goes to the full load, which names it, and the site stays as published.

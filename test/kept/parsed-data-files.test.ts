@@ -33,7 +33,7 @@ describe("a YAML data file's parse, kept in the parse cache's folder", () => {
     // What is kept for a text is what the load gives for it, unparsed: kept other data, it gives that.
     const text = await readFile(path.join(root, watchChecksPath), 'utf8');
     const other: WatchChecksFile['checks'] = { 'big-ben': {} };
-    await keptDataFile(cacheDir, watchChecksPath).keep(text, { checks: other });
+    await keptDataFile(cacheDir, watchChecksPath, text).keep({ checks: other });
     expect((await loadWatchChecks(root, cacheDir)).checks).toEqual(other);
 
     await write({ 'eiffel-tower': { wikidata: record('2026-11-02T06:00:00Z') } });
