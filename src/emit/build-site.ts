@@ -1,9 +1,9 @@
-import { hash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { commitTimesFile } from '../kept/commit-times.ts';
 import { contentChanges, type ContentChanges, type ContentState } from '../load/content-changes.ts';
 import { parseCacheDir } from '../kept/parse-cache.ts';
+import { inputDigest } from '../kept/digests.ts';
 import { loadContent, parsingInWords, reportCommitTimesAhead } from '../load/load-content.ts';
 import { loadPopularity } from '../load/popularity.ts';
 import { loadWatchChecks } from '../load/watch-checks.ts';
@@ -338,7 +338,7 @@ async function loadAndDerive(options: BuildOptions, whileParsing: () => void): P
   let catalogue: Catalogue;
   try {
     catalogue = buildCatalogue(
-      { landmarks: content.landmarks, reports: released(content.reports), popularity: popularity.sitelinks, watchChecks: watched.checks, digest: (text) => hash('sha256', text, 'binary'), bodies: bodySpool ? bodySpool.bodies(fromFiles) : fromFiles },
+      { landmarks: content.landmarks, reports: released(content.reports), popularity: popularity.sitelinks, watchChecks: watched.checks, digest: inputDigest, bodies: bodySpool ? bodySpool.bodies(fromFiles) : fromFiles },
       options.siteUrl,
     );
   } catch (error) {

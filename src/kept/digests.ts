@@ -1,8 +1,12 @@
-import { createHash, type Hash } from 'node:crypto';
+import { createHash, hash, type Hash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync, statSync, type BigIntStats } from 'node:fs';
+import type { DigestFunction } from '../domain/input-digests.ts';
 
 /** The SHA-256 of these bytes (or this text's UTF-8), in hex: how every store checks what it kept. */
 export const sha256Hex = (contents: string | Uint8Array): string => createHash('sha256').update(contents).digest('hex');
+
+/** The build's digest of what a record was made from (domain/input-digests.ts), for the full load and a rebuild alike. */
+export const inputDigest: DigestFunction = (text) => hash('sha256', text, 'binary');
 
 /**
  * Reads an open file to its end through `buffer`, feeding each hash, and says how many bytes it

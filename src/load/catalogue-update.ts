@@ -1,4 +1,3 @@
-import { hash } from 'node:crypto';
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { buildCatalogue, type ReportEvidenceAt } from '../domain/catalogue.ts';
@@ -6,6 +5,7 @@ import type { ReportEvidence } from '../schema/api.ts';
 import type { Utf8Bytes } from '../domain/json-texts.ts';
 import { digestBytes, type DigestList } from '../domain/input-digests.ts';
 import { orderAfter, positionOf, shardOfSlug, type CatalogueShard, type KeptCatalogue } from '../kept/catalogue.ts';
+import { inputDigest } from '../kept/digests.ts';
 import { landmarkFile, landmarkFileOf, otherAllowedFiles, reportFile } from './check-content-file.ts';
 import { crossCheck, type Elsewhere } from './cross-checks.ts';
 import { popularityPath } from './popularity.ts';
@@ -20,9 +20,6 @@ import { reportFileOf } from './report-bodies.ts';
  * the faster way; it is also what a checkout of another branch looks like.
  */
 const mostFilesToRead = 20_000;
-
-/** The input digests of the landmarks and reports derived again, as the full load takes them. */
-const inputDigest = (text: string) => hash('sha256', text, 'binary');
 
 export interface UpdateOptions {
   root: string;
