@@ -90,6 +90,20 @@ async function coldSite(root: string): Promise<Record<string, string>> {
   }
 }
 
+/**
+ * Rebuilds `root` into `warm/`, and expects the rebuild to succeed, to say `said` of what it read,
+ * and to make byte for byte the site a cold build makes of the tree as it is; the rebuilt site's
+ * snapshot, and what the rebuild printed.
+ */
+async function rebuiltAsCold(root: string, said: string | RegExp): Promise<{ site: Record<string, string>; stdout: string }> {
+  const rebuilt = await build(root, 'warm');
+  expect(rebuilt.code, rebuilt.stderr).toBe(0);
+  expect(rebuilt.stdout).toMatch(said);
+  const site = await snapshotOf(path.join(root, 'warm'));
+  expect(site).toEqual(await coldSite(root));
+  return { site, stdout: rebuilt.stdout };
+}
+
 /** Every record the keyed-records files `files` of the site in `folder` hold, by key. */
 async function publishedRecords<Record_ = { updatedAt?: string; currentUntil: string }>(folder: string, files: readonly string[]): Promise<Record<string, Record_>> {
   const all = await Promise.all(files.map(async (file) => allRecordsIn<Record_>(keyedRecordsOf(await readFile(path.join(folder, file))))));
@@ -114,12 +128,8 @@ describe('a rebuild from the kept catalogue', () => {
     await writeFile(path.join(root, `content/reports/${second}/newreport01.md`), validReport({ observedAt: '2026-02-01' }));
     const thirdFile = path.join(root, `content/landmarks/${third}.md`);
     await writeFile(thirdFile, `${(await readFile(thirdFile, 'utf8')).replace(/^name: .*$/m, 'name: Zyxwv Observatory')}Another line of description.\n`);
-    const uncommitted = await build(root, 'warm');
-    expect(uncommitted.code, uncommitted.stderr).toBe(0);
-    expect(uncommitted.stdout).toMatch(/Content: 3 files changed since the last build; \d+ read again, the rest taken from the kept catalogue\./);
-    const warmSite = await snapshotOf(path.join(root, 'warm'));
+    const { site: warmSite } = await rebuiltAsCold(root, /Content: 3 files changed since the last build; \d+ read again, the rest taken from the kept catalogue\./);
     expect(Object.keys(warmSite)).toContain(`_data/search/${shardKeyOf('zyxwv')}.json`);
-    expect(warmSite).toEqual(await coldSite(root));
     expect(warmSite).not.toEqual(await snapshotOf(path.join(root, 'first')));
 
     // Committed: those edits, a report moved to another landmark and one deleted, then a report
@@ -137,11 +147,7 @@ describe('a rebuild from the kept catalogue', () => {
     git(root, '2026-04-01T00:00:00Z', 'commit', '-q', '-am', 'mistake');
     await writeFile(path.join(root, restored!), before);
     git(root, '2026-05-01T00:00:00Z', 'commit', '-q', '-am', 'undo');
-    const committed = await build(root, 'warm');
-    expect(committed.code, committed.stderr).toBe(0);
-    expect(committed.stdout).toContain('the rest taken from the kept catalogue');
-    const committedSite = await snapshotOf(path.join(root, 'warm'));
-    expect(committedSite).toEqual(await coldSite(root));
+    const { site: committedSite } = await rebuiltAsCold(root, 'the rest taken from the kept catalogue');
     // The restored report is published with the time of the commit that restored it.
     const buckets = Object.keys(committedSite).filter((file) => file.startsWith('_data/reports/'));
     const published = await publishedRecords(path.join(root, 'warm'), buckets);
@@ -155,11 +161,7 @@ describe('a rebuild from the kept catalogue', () => {
     const older = path.basename((await reportsOf(root, slug!)).sort()[0]!, '.md');
     // Only the new file changed: the older report's own file, and so its own digest, did not.
     await writeFile(path.join(root, `content/reports/${slug}/supersede01.md`), validReport({ observedAt: '2026-11-20', supersedes: older }));
-    const warm = await build(root, 'warm');
-    expect(warm.code, warm.stderr).toBe(0);
-    expect(warm.stdout).toContain('the rest taken from the kept catalogue');
-    const warmSite = await snapshotOf(path.join(root, 'warm'));
-    expect(warmSite).toEqual(await coldSite(root));
+    const { site: warmSite } = await rebuiltAsCold(root, 'the rest taken from the kept catalogue');
     const buckets = Object.keys(warmSite).filter((file) => file.startsWith('_data/reports/'));
     const published = await publishedRecords(path.join(root, 'warm'), buckets);
     expect(published[older]).toMatchObject({ supersededBy: 'supersede01' });
@@ -196,11 +198,7 @@ describe('a rebuild from the kept catalogue', () => {
     const landmark = await readFile(path.join(root, (await fg('content/landmarks/*.md', { cwd: root })).sort()[0]!), 'utf8');
     const wikidata = /^wikidata: (Q\d+)$/m.exec(landmark)![1]!;
     await writeFile(path.join(root, 'content/popularity.yaml'), `retrievedAt: 2026-11-01\nsitelinks:\n  ${wikidata}: 321\n`);
-    const rebuilt = await build(root, 'warm');
-    expect(rebuilt.code, rebuilt.stderr).toBe(0);
-    expect(rebuilt.stdout).toMatch(/Content: 1 file changed since the last build; [1-9]\d* read again, the rest taken from the kept catalogue\./);
-    const site = await snapshotOf(path.join(root, 'warm'));
-    expect(site).toEqual(await coldSite(root));
+    const { site } = await rebuiltAsCold(root, /Content: 1 file changed since the last build; [1-9]\d* read again, the rest taken from the kept catalogue\./);
     const landmarks = Object.keys(site).filter((file) => file.startsWith('_data/landmarks/'));
     expect((await Promise.all(landmarks.map((file) => readFile(path.join(root, 'warm', file), 'utf8')))).join('')).toContain('"wikipediaEditions":321');
   }, 120_000);
@@ -219,12 +217,8 @@ describe('a rebuild from the kept catalogue', () => {
       [slugs[watchedCount]!]: { wikidata: checkRecord('wikidata', 'https://www.wikidata.org/wiki/Special:EntityData/Q5.json', later) },
     });
     git(root, '2026-01-02T07:00:00Z', 'commit', '-q', '-am', 'watch run');
-    const rebuilt = await build(root, 'warm');
-    expect(rebuilt.code, rebuilt.stderr).toBe(0);
     // The five landmark files with checks kept or on record now, and no report.
-    expect(rebuilt.stdout).toContain('Content: 1 file changed since the last build; 5 read again, the rest taken from the kept catalogue.');
-    const site = await snapshotOf(path.join(root, 'warm'));
-    expect(site).toEqual(await coldSite(root));
+    const { site } = await rebuiltAsCold(root, 'Content: 1 file changed since the last build; 5 read again, the rest taken from the kept catalogue.');
     const landmarkFiles = Object.keys(site).filter((file) => file.startsWith('_data/landmarks/'));
     const published = await publishedRecords<{ watchChecks: { checkedAt: string }[] }>(path.join(root, 'warm'), landmarkFiles);
     const checkedAt = (slug: string) => published[slug]!.watchChecks.map((check) => check.checkedAt);
@@ -245,10 +239,7 @@ describe('a rebuild from the kept catalogue', () => {
     await mkdir(path.join(root, 'content/reports/new-landmark'), { recursive: true });
     await writeFile(path.join(root, 'content/landmarks/new-landmark.md'), validLandmark('New Landmark', 'Q99999999'));
     await writeFile(path.join(root, 'content/reports/new-landmark/newreport02.md'), validReport());
-    const damaged = await build(root, 'warm');
-    expect(damaged.code, damaged.stderr).toBe(0);
-    expect(damaged.stdout).toContain('the kept catalogue was derived again (it was damaged or partly saved)');
-    expect(await snapshotOf(path.join(root, 'warm'))).toEqual(await coldSite(root));
+    await rebuiltAsCold(root, 'the kept catalogue was derived again (it was damaged or partly saved)');
     // Kept whole again; the files added and left untracked are not read again while unchanged.
     const again = await build(root, 'warm');
     expect(again.stdout).toContain('Content: 0 files changed since the last build');
@@ -265,11 +256,8 @@ describe('a rebuild from the kept catalogue', () => {
     const [report] = await fg('content/reports/*/*.md', { cwd: root });
     await appendFile(path.join(root, report!), 'A sentence added by a contributor.\n');
 
-    const warm = await build(root, 'warm');
-    expect(warm.code, warm.stderr).toBe(0);
-    expect(warm.stdout).toContain('Content: 1 file changed since the last build');
-    expect(warm.stdout).toMatch(/Output: 0 of [\d,]+ reusable data files taken from the last build/);
-    expect(await snapshotOf(path.join(root, 'warm'))).toEqual(await coldSite(root));
+    const { stdout } = await rebuiltAsCold(root, 'Content: 1 file changed since the last build');
+    expect(stdout).toMatch(/Output: 0 of [\d,]+ reusable data files taken from the last build/);
 
     // The files kept again, the next rebuild takes them all.
     const again = await build(root, 'again');
