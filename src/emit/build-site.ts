@@ -73,10 +73,8 @@ export async function buildSite(given: BuildOptions): Promise<BuildResult> {
   // The pages the last build made, when the site's code is the same: Astro is then neither imported nor run.
   // (Only a faster build depends on them: when they cannot be read, Astro builds the pages.)
   const keptPages = openKeptPages(options.contentRoot, options.siteUrl).catch(() => undefined);
-  // Importing Astro takes about half a second of this thread, and only when there are no pages
-  // kept for this code: done while worker threads parse the content, or once the catalogue is
-  // loaded. Begun as the build started, it held up the listing of the files, and so the parse: in
-  // cold builds at 10k / 100k the parse workers started 0.7-1.4 s later than they do now.
+  // Importing Astro takes about a second of this thread: done while the content loads, not before
+  // it starts, and only when there are no pages kept for this code.
   let astro: Promise<typeof import('astro')> | undefined;
   const importAstro = () => {
     if (!astro) {
@@ -85,10 +83,9 @@ export async function buildSite(given: BuildOptions): Promise<BuildResult> {
     }
     return astro;
   };
-  const importAstroUnlessPagesKept = () =>
-    void keptPages.then((kept) => {
-      if (!kept?.found) void importAstro();
-    });
+  void keptPages.then((kept) => {
+    if (!kept?.found) void importAstro();
+  });
   try {
     await removeAbandonedStaging(options.projectRoot, stagingPrefix);
     await Promise.all([staging, beside].map((folder) => rm(folder, { recursive: true, force: true })));
@@ -109,7 +106,7 @@ export async function buildSite(given: BuildOptions): Promise<BuildResult> {
           (error: Error) => `pages built, and could not be kept: ${error.message.split('\n')[0]}`,
         );
       });
-    const made = await makeFromCatalogue(options, beside, pagesOf, importAstroUnlessPagesKept);
+    const made = await makeFromCatalogue(options, beside, pagesOf);
     if (!made.ok) return made;
     if (made.pages) {
       // The catalogue is no longer held: the pages get only what they show of it, and Astro's bundler
@@ -154,16 +151,9 @@ interface MadeFromCatalogue {
  * million reports); otherwise what they show is returned, and nothing else of the catalogue
  * outlives this call, so that Astro runs in the heap a million parsed reports held.
  */
-async function makeFromCatalogue(
-  options: BuildOptions,
-  dir: string,
-  pagesOf: (data: PageData) => Promise<void>,
-  whileParsing: () => void,
-): Promise<MadeFromCatalogue | { ok: false; problems: Problem[] }> {
-  const loaded = await catalogueOf(options, catalogueFingerprint(options.siteUrl), whileParsing);
+async function makeFromCatalogue(options: BuildOptions, dir: string, pagesOf: (data: PageData) => Promise<void>): Promise<MadeFromCatalogue | { ok: false; problems: Problem[] }> {
+  const loaded = await catalogueOf(options, catalogueFingerprint(options.siteUrl));
   if (!loaded.ok) return loaded;
-  // A rebuild, or a load whose files all came from the parse cache, parsed nothing in workers.
-  whileParsing();
   return madeFrom(loaded, options, dir, loaded.fromKept ? pagesOf : undefined);
 }
 
@@ -247,7 +237,7 @@ async function madeFrom(
  * build kept one and git can tell what changed; otherwise every file is loaded and checked, and
  * the catalogue derived and kept for the next build.
  */
-async function catalogueOf(options: BuildOptions, fingerprint: string, whileParsing: () => void): Promise<Derived | { ok: false; problems: Problem[] }> {
+async function catalogueOf(options: BuildOptions, fingerprint: string): Promise<Derived | { ok: false; problems: Problem[] }> {
   const root = options.contentRoot;
   const keptDir = keptCatalogueDir(root);
   const manifest = await readKeptManifest<ContentState>(keptDir, fingerprint);
@@ -259,7 +249,7 @@ async function catalogueOf(options: BuildOptions, fingerprint: string, whilePars
     if (kept.ok) return kept;
     notUsed = kept.reason;
   }
-  const loaded = await loadAndDerive(options, whileParsing);
+  const loaded = await loadAndDerive(options);
   const state = (await changes)?.state;
   if (!loaded.ok || !state) return loaded;
   // The catalogue only speeds up the next build: failing to keep it is worth a note, not a failed build.
@@ -322,10 +312,10 @@ async function applyChanges(options: BuildOptions, fingerprint: string, manifest
  * by one as the catalogue takes them in: with a million reports they take as much memory as the
  * catalogue itself, and holding both at once was the build's peak.
  */
-async function loadAndDerive(options: BuildOptions, whileParsing: () => void): Promise<Derived | { ok: false; problems: Problem[] }> {
+async function loadAndDerive(options: BuildOptions): Promise<Derived | { ok: false; problems: Problem[] }> {
   const cacheDir = parseCacheDir(options.contentRoot);
   const [{ content, problems, cache, bodySpool }, popularity, watched] = await Promise.all([
-    loadContent({ root: options.contentRoot, now: options.now, cacheDir, commitTimesFile: commitTimesFile(options.contentRoot), bodySpoolDir: cacheDir, whileParsing }),
+    loadContent({ root: options.contentRoot, now: options.now, cacheDir, commitTimesFile: commitTimesFile(options.contentRoot), bodySpoolDir: cacheDir }),
     loadPopularity(options.contentRoot, cacheDir),
     loadWatchChecks(options.contentRoot, cacheDir),
   ]);

@@ -38,8 +38,6 @@ export interface LoadOptions {
    * report's body several times, and reads it from there rather than from its file each time.
    */
   bodySpoolDir?: string;
-  /** Work for this thread while worker threads parse the files, when they do (parse-files.ts). */
-  whileParsing?: () => void;
 }
 
 export interface LoadResult {
@@ -59,10 +57,10 @@ export function parsingInWords(cache: NonNullable<LoadResult['cache']>): string 
 }
 
 /** Reads, parses and validates every file under `content/`, collecting all problems in one pass. */
-export async function loadContent({ root, now, readCommitTimes = true, commitTimesFile, cacheDir, bodySpoolDir, whileParsing }: LoadOptions): Promise<LoadResult> {
+export async function loadContent({ root, now, readCommitTimes = true, commitTimesFile, cacheDir, bodySpoolDir }: LoadOptions): Promise<LoadResult> {
   const history = readCommitTimes ? reportCommitTimes(root, commitTimesFile) : Promise.resolve({ times: new Map<string, string>(), notes: [] });
   const { files, problems } = listContentFiles(root);
-  const [{ outcomes, blobIds, cache, bodySpool }, { times: commitTimes, notes: historyNotes }] = await Promise.all([outcomesOf(root, files, { cacheDir, bodySpoolDir, whileParsing }), history]);
+  const [{ outcomes, blobIds, cache, bodySpool }, { times: commitTimes, notes: historyNotes }] = await Promise.all([outcomesOf(root, files, cacheDir, bodySpoolDir), history]);
   cache?.notes.push(...historyNotes);
 
   const content: Content = { landmarks: [], reports: [] };
@@ -177,11 +175,7 @@ function listContentFiles(root: string): { files: string[]; problems: Problem[] 
  * saved and let go of before this returns, with git's list of blob ids: on a million files each
  * holds a million keys, memory the rest of the load needs.
  */
-async function outcomesOf(
-  root: string,
-  files: readonly string[],
-  { cacheDir, bodySpoolDir, whileParsing }: Pick<LoadOptions, 'cacheDir' | 'bodySpoolDir' | 'whileParsing'>,
-): Promise<ParsedFiles & { cache?: NonNullable<LoadResult['cache']> }> {
+async function outcomesOf(root: string, files: readonly string[], cacheDir: string | undefined, bodySpoolDir: string | undefined): Promise<ParsedFiles & { cache?: NonNullable<LoadResult['cache']> }> {
   // git's ids only find files in the cache: without a shard of this code's (a cold build, or the
   // first after the validation code changed), listing them and having git compare every file with
   // its index only delayed the parse (a cold build of 100k files took about 1 s longer, see
@@ -194,7 +188,7 @@ async function outcomesOf(
     lookUp ? unchangedBlobIds(root, 'content', files) : undefined,
     cacheDir ? openParseCache<FileOutcome>(cacheDir, share) : undefined,
   ]);
-  const parsed = await parseContentFiles(root, files, { knownBlobIds, cache, share, bodySpoolDir, whileParsing });
+  const parsed = await parseContentFiles(root, files, { knownBlobIds, cache, share, bodySpoolDir });
   if (!cache) return parsed;
   // Saved before loadContent gives the records their commit times and blob ids, which the cache
   // need not hold: the history is not the file, and the blob id is the cache's key. The cache only

@@ -38,11 +38,6 @@ export interface ParseOptions {
    * worker threads, these write the reports' bodies there as they parse them.
    */
   bodySpoolDir?: string;
-  /**
-   * Work for this thread while worker threads parse, started once they have their first files (the
-   * build imports Astro then). Only called when the files are parsed in workers.
-   */
-  whileParsing?: () => void;
 }
 
 export interface ParsedFiles {
@@ -58,7 +53,7 @@ export interface ParsedFiles {
  * Checks each file on its own, in the order given: from the parse cache when its bytes are known,
  * otherwise read and parsed, across all the machine's cores when there are many.
  */
-export async function parseContentFiles(root: string, files: readonly string[], { knownBlobIds, cache, share = recordValueSharing(), bodySpoolDir, whileParsing }: ParseOptions = {}): Promise<ParsedFiles> {
+export async function parseContentFiles(root: string, files: readonly string[], { knownBlobIds, cache, share = recordValueSharing(), bodySpoolDir }: ParseOptions = {}): Promise<ParsedFiles> {
   const outcomes: FileOutcome[] = new Array(files.length);
   const blobIds: (string | undefined)[] = new Array(files.length);
   const toParse: number[] = [];
@@ -77,14 +72,8 @@ export async function parseContentFiles(root: string, files: readonly string[], 
   const bodySpool = inWorkers && bodySpoolDir !== undefined ? spoolIfPossible(bodySpoolDir, threads) : undefined;
   let checked: CheckedFile[];
   try {
-    let checking: Promise<CheckedFile[]> | undefined;
-    if (inWorkers) {
-      // The workers are started and sent their first batches before this returns.
-      checking = checkInWorkers(root, toParse.map((index) => files[index]!), threads, share, bodySpool);
-      whileParsing?.();
-    }
-    checked = checking
-      ? await checking
+    checked = inWorkers
+      ? await checkInWorkers(root, toParse.map((index) => files[index]!), threads, share, bodySpool)
       : toParse.map((index) => {
           const { outcome, blobId } = readAndCheck(root, files[index]!);
           return { outcome: share(outcome), blobId };
