@@ -5,7 +5,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CatalogueInput, ReportInput } from '../../src/domain/catalogue.ts';
 import { conditions } from '../../src/schema/conditions.ts';
+import type { SourceCheck } from '../../src/schema/watch-checks.ts';
 import { yamlScalar } from '../../src/drafts/yaml-scalar.ts';
+import { mergedCheckRecords, writeCheckRecords } from '../../src/watch/check-records.ts';
+import { wikidataQueryUrl, wikidataSparqlEndpoint } from '../../src/watch/methods/wikidata.ts';
 
 /** mulberry32: a tiny seeded generator, so the same seed always gives the same catalogue. */
 export function seededRandom(seed: number): () => number {
@@ -53,6 +56,9 @@ export interface SyntheticOptions {
    * which V8 keeps in two bytes a character), a named source with its URL, further sources, dated
    * confirmations, and one in ten announcing a period. A million light reports fit a heap that a
    * million real ones overflow, so the bench builds realistic ones.
+   * Landmarks are watched as the bundled ones are (31 in 32 watch Wikidata), each with the record
+   * a daily run of the watch leaves in content/watch/checks.yaml (watchChecks): at 100,000
+   * landmarks that file is about 24 MB, which the build reads and publishes.
    */
   realistic?: boolean;
 }
@@ -87,20 +93,27 @@ export function syntheticCatalogueInput({ landmarks, reports, seed = 1, today = 
   const todayMs = Date.parse(`${today}T00:00:00Z`);
 
   const landmarkInputs: CatalogueInput['landmarks'][number][] = [];
+  const watchChecks: Record<string, Record<string, SourceCheck>> = {};
   for (let index = 0; index < landmarks; index++) {
     const place = pick(places);
     const name = `${pick(adjectives)} ${pick(kinds)} ${index.toString(36)}`;
+    const slug = `${name.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^a-z0-9]+/g, '-')}`;
+    const wikidata = `Q${1_000_000 + index}`;
+    // Chosen by position, not drawn: the reports stay the ones the same seed always gave.
+    const watched = realistic && index % 32 !== 0;
     landmarkInputs.push({
-      slug: `${name.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^a-z0-9]+/g, '-')}`,
+      slug,
       description: `Synthetic landmark number ${index}.`,
       frontmatter: {
         name,
         aliases: index % 3 === 0 ? [`${place.city} ${pick(kinds)} ${index}`] : [],
         location: place,
         coordinates: { lat: Math.round((random() * 160 - 80) * 1e4) / 1e4, lon: Math.round((random() * 340 - 170) * 1e4) / 1e4 },
-        wikidata: `Q${1_000_000 + index}`,
+        wikidata,
+        ...(watched && { watch: [{ wikidata: {} }] }),
       },
     });
+    if (watched) watchChecks[slug] = { wikidata: wikidataCheck(wikidata, index, today) };
   }
 
   const usedIds = new Set<string>();
@@ -138,7 +151,17 @@ export function syntheticCatalogueInput({ landmarks, reports, seed = 1, today = 
       },
     });
   }
-  return { landmarks: landmarkInputs, reports: reportInputs };
+  return { landmarks: landmarkInputs, reports: reportInputs, ...(realistic && { watchChecks }) };
+}
+
+/**
+ * The record a run of the watch on the morning of `today` leaves for a landmark's Wikidata: most
+ * items state no state of use, so the read lists nothing; one in twenty states one.
+ */
+function wikidataCheck(wikidata: string, index: number, today: string): SourceCheck {
+  const checkedAt = `${today}T06:00:00Z`;
+  const items = index % 20 === 0 ? 1 : 0;
+  return { method: 'wikidata', url: wikidataQueryUrl(wikidataSparqlEndpoint, wikidata), checkedAt, outcome: items > 0 ? 'ok' : 'empty', items, lastSuccessAt: checkedAt };
 }
 
 const outlets = ['The Daily Courier', 'Radio Nacional', 'Le Quotidien', 'Gazeta Wyborcza', 'The Straits Herald', 'Folha da Manhã', 'Kyoto Shimbun', 'Cape Argus'];
@@ -211,4 +234,6 @@ export async function writeSyntheticContent(root: string, input: CatalogueInput)
     const citationLines = additionalSources.length === 0 ? '' : `additionalSources:\n${additionalSources.map(({ name, url }) => `  - name: ${yamlScalar(name)}\n    url: ${url}\n`).join('')}`;
     await writeFile(file, `---\ncondition: ${condition}\nsummary: ${yamlScalar(summary)}\nobservedAt: ${observedAt}\n${confirmationLines}${period}${sourceLines}${citationLines}---\n${report.details}\n`);
   }
+  // As the watch writes them.
+  if (input.watchChecks) await writeCheckRecords(root, mergedCheckRecords({ checks: {} }, new Map(Object.entries(input.watchChecks))));
 }

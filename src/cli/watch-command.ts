@@ -3,6 +3,7 @@ import path from 'node:path';
 import { repositoryUrl } from '../emit/repository-url.ts';
 import { defaultFetchRules, PoliteFetcher, type FetchRules } from '../watch/fetch/polite-fetcher.ts';
 import { folderRevalidationCache } from '../watch/fetch/revalidation-cache.ts';
+import { wikidataSparqlEndpoint } from '../watch/methods/wikidata.ts';
 import type { WatchEnvironment } from '../watch/observation.ts';
 import { runWatch, type WatchRun } from '../watch/run-watch.ts';
 import { readCommandLine, type CommandIo } from './command-line.ts';
@@ -24,7 +25,7 @@ export function watchEnvironmentOf(env: NodeJS.ProcessEnv): WatchEnvironment {
   return {
     npsBaseUrl: env.WATCH_NPS_BASE_URL || 'https://developer.nps.gov/api/v1',
     npsApiKey: env.NPS_API_KEY || undefined,
-    wikidataSparqlUrl: env.WATCH_WIKIDATA_SPARQL_URL || 'https://query.wikidata.org/sparql',
+    wikidataSparqlUrl: env.WATCH_WIKIDATA_SPARQL_URL || wikidataSparqlEndpoint,
   };
 }
 

@@ -9,6 +9,9 @@ import { failed, oneLine, periodOnReadDay, type MethodContext, type Observation,
  * empty result is a successful read that lists nothing.
  */
 
+/** Wikidata's public SPARQL endpoint, which the watch reads unless told another (WATCH_WIKIDATA_SPARQL_URL). */
+export const wikidataSparqlEndpoint = 'https://query.wikidata.org/sparql';
+
 const query = (wikidata: string) => `SELECT ?statement ?stateLabel ?start ?end WHERE {
   wd:${wikidata} p:P5817 ?statement .
   ?statement ps:P5817 ?state .
@@ -17,6 +20,9 @@ const query = (wikidata: string) => `SELECT ?statement ?stateLabel ?start ?end W
   OPTIONAL { ?statement pq:P582 ?end }
   SERVICE wikibase:label { bd:serviceParam wikibase:language "en". }
 }`;
+
+/** The address a check of this item reads, and its record names. */
+export const wikidataQueryUrl = (endpoint: string, wikidata: string): string => `${endpoint}?format=json&query=${encodeURIComponent(query(wikidata))}`;
 
 interface Binding {
   statement?: { value: string };
@@ -36,7 +42,7 @@ const dayOfTime = (value: string | undefined) => (value && /^\+?\d{4}-\d{2}-\d{2
 
 export async function readWikidata(_parameters: object, context: MethodContext): Promise<SourceReading> {
   const { fetcher, now, landmark, environment } = context;
-  const url = `${environment.wikidataSparqlUrl}?format=json&query=${encodeURIComponent(query(landmark.wikidata))}`;
+  const url = wikidataQueryUrl(environment.wikidataSparqlUrl, landmark.wikidata);
   const answer = await fetcher.get(url, { accept: 'application/sparql-results+json' });
   if (!answer.ok) return failed(url, answer.error);
   if (answer.body.trim() === '') return failed(url, 'the answer was empty');
