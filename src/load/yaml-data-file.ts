@@ -4,6 +4,7 @@ import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { keptDataFile } from '../kept/parsed-data-files.ts';
 import { describeIssue } from './describe-issue.ts';
+import { plainBlockYaml } from './plain-block-yaml.ts';
 import { repeatedKeys } from './repeated-keys.ts';
 import type { Problem } from './problem.ts';
 
@@ -24,6 +25,14 @@ export async function loadYamlDataFile<S extends z.ZodType>(root: string, file: 
   const kept = cacheDir === undefined ? undefined : keptDataFile(cacheDir, file, text);
   const parsed = await kept?.parsed();
   if (parsed !== undefined) return { data: parsed as z.output<S>, problems: [] };
+  // Written as the watch writes it, the text is read line by line; the full parser reads any
+  // other, and any text whose data the schema refuses, to say where each problem is.
+  const plain = plainBlockYaml(text);
+  const quick = plain === undefined ? undefined : schema.safeParse(plain);
+  if (quick?.success) {
+    await kept?.keep(quick.data);
+    return { data: quick.data, problems: [] };
+  }
   const lineCounter = new LineCounter();
   // Repeated keys are looked for in one pass afterwards (repeated-keys.ts): the parser's own
   // check is quadratic in a mapping's keys, and the watch's records are a key per landmark.
