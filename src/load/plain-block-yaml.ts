@@ -35,6 +35,9 @@ const notAString = [
   /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
 ];
 
+/** Deeper than this, the full parser reads the file (the watch's records are four levels deep). */
+const maxDepth = 32;
+
 /** A whole number written as the schema writes it, exact as a double: read here. */
 const smallWholeNumber = /^(?:0|[1-9][0-9]{0,14})$/;
 
@@ -74,15 +77,25 @@ function keyOf(text: string): string {
 }
 
 export function plainBlockYaml(text: string): Record<string, unknown> | undefined {
-  if (/[\t\r\uFEFF]/.test(text)) return undefined;
+  // Only line feeds and what YAML counts as printable: no tab, carriage return or byte-order mark.
+  if (/\uFEFF/.test(text) || /[^\n\x20-\x7E\x85\xA0-\uD7FF\uD800-\uDFFF\uE000-\uFFFD]/.test(text)) return undefined;
   // Blank lines and whole-line comments say nothing; a document marker or directive is left to the parser.
   const lines = text.split('\n').filter((line) => !/^ *(?:#.*)?$/.test(line));
   if (lines.some((line) => /^(?:---|\.\.\.|%)/.test(line))) return undefined;
   let next = 0;
+  let depth = 0;
   const indentOf = (line: string) => line.length - line.trimStart().length;
 
   /** The block whose first line is the next one, at `indent`: a sequence when it starts with a dash, otherwise a mapping. */
-  const block = (indent: number): unknown => (/^-(?: |$)/.test(lines[next]!.slice(indent)) ? sequence(indent) : mapping(indent));
+  const block = (indent: number): unknown => {
+    // A file nested deeper than any data file is would only test the stack.
+    if (++depth > maxDepth) decline();
+    try {
+      return /^-(?: |$)/.test(lines[next]!.slice(indent)) ? sequence(indent) : mapping(indent);
+    } finally {
+      depth--;
+    }
+  };
 
   /** What follows a key or a dash with nothing after it on its line: a block indented further (or, after a key, a sequence at the key's own indent). */
   const nested = (indent: number, sequenceAtSameIndent: boolean): unknown => {
@@ -122,7 +135,7 @@ export function plainBlockYaml(text: string): Record<string, unknown> | undefine
       if (content === '') {
         next++;
         items.push(nested(indent, false));
-      } else if (/^-(?: |$)/.test(content) || /: |:$/.test(content) && !/^["']/.test(content)) {
+      } else if (/^-(?: |$)/.test(content) || (/: |:$/.test(content) && !/^["']/.test(content))) {
         // "- - x" or "- key: x": a block that starts on the dash's line, as if that line were indented to it.
         lines[next] = ' '.repeat(indent + 2) + content;
         items.push(block(indent + 2));

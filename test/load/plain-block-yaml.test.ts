@@ -95,6 +95,8 @@ describe('the plain reading of block YAML (plain-block-yaml.ts)', () => {
       '"a": 1\n', // a quoted key
       '__proto__: 1\n',
       'a:  b\n', // two spaces after the colon
+      'a: b\u007f\n', // a character YAML does not count as printable
+      Array.from({ length: 40 }, (_, level) => `${' '.repeat(level)}k:`).join('\n') + `\n${' '.repeat(40)}v: 1\n`, // nested past any data file
     ];
     for (const text of declined) expect(plainBlockYaml(text), text).toBeUndefined();
   });
