@@ -58,7 +58,8 @@ export interface SyntheticOptions {
    * million real ones overflow, so the bench builds realistic ones.
    * Landmarks are watched as the bundled ones are (31 in 32 watch Wikidata), each with the record
    * a daily run of the watch leaves in content/watch/checks.yaml (watchChecks): at 100,000
-   * landmarks that file is about 24 MB, which the build reads and publishes.
+   * landmarks that file is 73 MB (most of a record is the SPARQL address read), which the build
+   * reads and publishes.
    */
   realistic?: boolean;
 }
