@@ -1,3 +1,5 @@
+import { Schema } from 'yaml';
+
 /**
  * The data of a YAML text written in the plain block style that yaml's `stringify` gives (as
  * `npm run watch` writes content/watch/checks.yaml): nested block mappings and sequences, one
@@ -23,17 +25,11 @@ const decline = (): never => {
   throw new Declined();
 };
 
-/** The core schema's tests for what is not a string (yaml's schema/core and schema/common): such a plain scalar is left to the parser. */
-const notAString = [
-  /^(?:~|[Nn]ull|NULL)?$/,
-  /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
-  /^0o[0-7]+$/,
-  /^[-+]?[0-9]+$/,
-  /^0x[0-9a-fA-F]+$/,
-  /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-  /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
-  /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
-];
+/**
+ * The core schema's tests for a plain scalar it reads as other than a string (null, booleans, whole
+ * numbers, floats), taken from the parser itself so both agree: such a scalar is left to the parser.
+ */
+const notAString: readonly RegExp[] = new Schema({ schema: 'core' }).tags.flatMap((tag) => ('test' in tag && tag.test instanceof RegExp ? [tag.test] : []));
 
 /** Deeper than this, the full parser reads the file (the watch's records are four levels deep). */
 const maxDepth = 32;
