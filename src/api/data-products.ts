@@ -4,6 +4,7 @@ import { changes } from './data-products/changes.ts';
 import { heavyReports } from './data-products/heavy-reports.ts';
 import { keyedRecordsOf, recordIn } from './data-products/keyed-records.ts';
 import { landmarkBuckets } from './data-products/landmark-buckets.ts';
+import { landmarkChecks } from './data-products/landmark-checks.ts';
 import { landmarkList } from './data-products/landmark-list.ts';
 import { nearbyCells } from './data-products/nearby-cells.ts';
 import { pageTemplates } from './data-products/page-templates.ts';
@@ -19,7 +20,7 @@ import { searchShards } from './data-products/search-shards.ts';
  * store is their readers together, and the paths and the manifest are theirs merged: a new index is
  * one file and one line here.
  */
-const productList = [landmarkBuckets, heavyReports, reportBuckets, landmarkList, changes, searchShards, popular, recheck, pageTemplates, nearbyCells] as const;
+const productList = [landmarkBuckets, landmarkChecks, heavyReports, reportBuckets, landmarkList, changes, searchShards, popular, recheck, pageTemplates, nearbyCells] as const;
 
 type Product = (typeof productList)[number];
 type Intersection<Union> = (Union extends unknown ? (value: Union) => void : never) extends (value: infer Both) => void ? Both : never;

@@ -5,7 +5,7 @@ import type {
   LandmarkDetail,
   LandmarkSummary,
   Report,
-  StoredLandmarkDetail,
+  CheckedLandmarkDetail,
   StoredLandmarkSummary,
   StoredReport,
 } from '../schema/api.ts';
@@ -47,7 +47,7 @@ export function presentLandmarkSummary(landmark: StoredLandmarkSummary, day: str
 }
 
 /** The landmark with the reports that matter on `day` (see landmark-reports.ts); `allReportsUrl` pages the rest. */
-export function presentLandmarkDetail(landmark: StoredLandmarkDetail, day: string, allReportsUrl: string): LandmarkDetail {
+export function presentLandmarkDetail(landmark: CheckedLandmarkDetail, day: string, allReportsUrl: string): LandmarkDetail {
   const { website, description, watchChecks, reports, ...summary } = landmark;
   const included = reportsThatMatter(reports, day);
   return {

@@ -1,7 +1,7 @@
 import { answerInWords, conditionInWords, conditionLabel, freshnessInWords, noLongerCurrent, notYetCurrent, periodInWords } from '../domain/in-words.ts';
 import { answerOfCondition } from '../domain/landmark-status.ts';
 import { presentLandmarkDetail } from '../api/present.ts';
-import { publishedLandmark, type Catalogue } from '../domain/catalogue.ts';
+import { answeredLandmark, type Catalogue } from '../domain/catalogue.ts';
 import type { Report } from '../schema/api.ts';
 
 /**
@@ -14,7 +14,7 @@ import type { Report } from '../schema/api.ts';
 export function pagePreview(catalogue: Catalogue, changedReportIds: ReadonlySet<string>, day: string): string {
   const lines = [`### How the pages will read on ${day}`, ''];
   for (const stored of catalogue.landmarks) {
-    const landmark = presentLandmarkDetail(publishedLandmark(stored, catalogue), day, `${stored.urls.html}/reports`);
+    const landmark = presentLandmarkDetail(answeredLandmark(stored, catalogue), day, `${stored.urls.html}/reports`);
     const current = landmark.currentCondition;
     const answer = current?.isCurrent ? answerInWords(answerOfCondition(current.condition), current.condition) : answerInWords('unknown', null);
     lines.push(`#### ${landmark.name}`, '', `- **Leads with:** ${answer}${current ? ` (“${current.summary}”, ${freshnessInWords(current)})` : ''}`);

@@ -1,6 +1,7 @@
 import type {
   CatalogueLandmark,
   CatalogueReport,
+  CheckedLandmarkDetail,
   ReportEvidence,
   StoredCurrentCondition,
   StoredLandmarkDetail,
@@ -15,11 +16,11 @@ import { conditionTimelineOf, dayCountsOf } from './condition-timeline.ts';
 import { freshnessOf } from './freshness.ts';
 import { noItems, sharedDayCounts, sharedStrings, type DayCountPair } from './shared-values.ts';
 import { keptReportLimit, keptReports } from './landmark-reports.ts';
-import { DigestList, landmarkInputText, reportInputText, supersededInputText, type DigestFunction, type InputDigests } from './input-digests.ts';
+import { checksInputText, DigestList, landmarkInputText, reportInputText, supersededInputText, type DigestFunction, type InputDigests } from './input-digests.ts';
 import { applySupersession } from './supersession.ts';
 import { positionOfId } from './report-positions.ts';
 import { jsonArrayOf, jsonBytesOf, type Utf8Bytes } from './json-texts.ts';
-import { watchChecksOf } from './watch-checks.ts';
+import { datedClosureChecksOf, watchChecksOf } from './watch-checks.ts';
 import { pageUrlsOf, reportUrlsOf, siteUrls, type SiteUrls } from './urls.ts';
 
 /** A validated report, as the loader yields it. */
@@ -252,9 +253,10 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
         reportDaysOf(own, dayCountPair),
       );
       const inputDigest = reportDigests
-        ? digest!(landmarkInputText(landmark.blobId!, landmark.slug, wikipediaEditions, ownIndexes.map((index) => reportDigests.at(index)), JSON.stringify(watchChecks)))
+        ? digest!(landmarkInputText(landmark.blobId!, landmark.slug, wikipediaEditions, ownIndexes.map((index) => reportDigests.at(index)), JSON.stringify(datedClosureChecksOf(watchChecks))))
         : undefined;
-      return { detail, inputDigest };
+      const checksDigest = reportDigests ? digest!(checksInputText(JSON.stringify(watchChecks))) : undefined;
+      return { detail, inputDigest, checksDigest };
     })
     .sort((a, b) => (a.detail.slug < b.detail.slug ? -1 : 1));
 
@@ -266,13 +268,16 @@ export function buildCatalogue(input: CatalogueInput, siteUrl: string): Catalogu
     return body;
   });
   if (!reportDigests) return { landmarks, reports, bodies, evidence, siteUrl };
-  const landmarkDigests = new DigestList(built.length);
-  for (const { inputDigest } of built) landmarkDigests.push(inputDigest!);
-  return { landmarks, reports, bodies, evidence, siteUrl, inputDigests: { reports: reportDigests, landmarks: landmarkDigests } };
+  const [landmarkDigests, checkDigests] = [new DigestList(built.length), new DigestList(built.length)];
+  for (const { inputDigest, checksDigest } of built) {
+    landmarkDigests.push(inputDigest!);
+    checkDigests.push(checksDigest!);
+  }
+  return { landmarks, reports, bodies, evidence, siteUrl, inputDigests: { reports: reportDigests, landmarks: landmarkDigests, checks: checkDigests } };
 }
 
 /** What a landmark's detail holds besides what derives from its reports and the site's URLs. */
-export type LandmarkOwnFields = Omit<StoredLandmarkDetail, 'urls' | 'currentCondition' | 'reportCount' | 'reportDays' | 'conditionTimeline' | 'reports'>;
+export type LandmarkOwnFields = Omit<CheckedLandmarkDetail, 'urls' | 'currentCondition' | 'reportCount' | 'reportDays' | 'conditionTimeline' | 'reports'>;
 
 /**
  * A landmark's detail from its own fields, its reports (newest confirmation first), the
@@ -354,14 +359,21 @@ export function publishedReportJson(report: CatalogueReport, catalogue: Publishi
  */
 export function publishedLandmarkJson(landmark: CatalogueLandmark, catalogue: PublishingCatalogue & Pick<Catalogue, 'reportJson'>): Utf8Bytes {
   const placeholder = '"reports":0}';
-  const rest = jsonBytesOf({ ...landmark, reports: 0 });
+  const { watchChecks: _watchChecks, ...stored } = landmark;
+  const rest = jsonBytesOf({ ...stored, reports: 0 });
   if (!rest.endsWith(placeholder)) return jsonBytesOf(publishedLandmark(landmark, catalogue));
   return `${rest.slice(0, -placeholder.length)}"reports":${jsonArrayOf(landmark.reports.map((report) => publishedReportJson(report, catalogue)))}}` as Utf8Bytes;
 }
 
-/** A landmark as the API publishes it, with its reports as published. */
+/** A landmark as its bucket publishes it, with its reports as published; its checks are published apart (landmark-checks.ts). */
 export function publishedLandmark(landmark: CatalogueLandmark, catalogue: PublishingCatalogue): StoredLandmarkDetail {
-  return { ...landmark, reports: landmark.reports.map((report) => publishedReport(report, catalogue)) };
+  const { watchChecks: _watchChecks, ...stored } = landmark;
+  return { ...stored, reports: landmark.reports.map((report) => publishedReport(report, catalogue)) };
+}
+
+/** A landmark as its answers read it: as its bucket publishes it, with its checks (checked-landmark.ts reads the two). */
+export function answeredLandmark(landmark: CatalogueLandmark, catalogue: PublishingCatalogue): CheckedLandmarkDetail {
+  return { ...publishedLandmark(landmark, catalogue), watchChecks: landmark.watchChecks };
 }
 
 const summariesMade = new WeakMap<readonly CatalogueLandmark[], readonly StoredLandmarkSummary[]>();
@@ -377,7 +389,7 @@ export function summariesOf(landmarks: readonly CatalogueLandmark[]): readonly S
 }
 
 /** The list entry of a landmark: its detail without the description and reports. */
-export function summaryOf(landmark: CatalogueLandmark | StoredLandmarkDetail): StoredLandmarkSummary {
-  const { website: _website, description: _description, watchChecks: _watchChecks, reports: _reports, ...summary } = landmark;
+export function summaryOf(landmark: CatalogueLandmark | CheckedLandmarkDetail | StoredLandmarkDetail): StoredLandmarkSummary {
+  const { website: _website, description: _description, watchChecks: _watchChecks, reports: _reports, ...summary } = landmark as CatalogueLandmark | CheckedLandmarkDetail;
   return summary;
 }

@@ -99,6 +99,8 @@ export interface InputDigests {
   reports: DigestList;
   /** One per `catalogue.landmarks` entry, in the same order. */
   landmarks: DigestList;
+  /** One per `catalogue.landmarks` entry, in the same order: what its published checks were made from (checksInputText). */
+  checks: DigestList;
 }
 
 /**
@@ -116,10 +118,18 @@ export function reportInputText(report: { id: string; landmarkSlug: string; comm
   return ['report', blobId, report.id, report.landmarkSlug, report.committedAt ?? '', landmarkBlobId].join('\0');
 }
 
-/** The text a landmark's digest is taken of: its file, its popularity, its watched sources' checks, and its reports' digests. */
-export function landmarkInputText(blobId: string, slug: string, wikipediaEditions: number | null, reportDigests: readonly Uint8Array[], watchChecks = '[]'): string {
-  return ['landmark', blobId, slug, String(wikipediaEditions), watchChecks, ...reportDigests.map(asText)].join('\0');
+/**
+ * The text a landmark's digest is taken of: its file, its popularity, the checks of its sources
+ * that list dated closures (JSON; the nearby index answers with them), and its reports' digests.
+ * Its other checks are not among them: they are published apart (checksInputText), and a run of
+ * the watch, which gives most of them a new time, leaves the landmark's digest as it was.
+ */
+export function landmarkInputText(blobId: string, slug: string, wikipediaEditions: number | null, reportDigests: readonly Uint8Array[], datedClosureChecks = '[]'): string {
+  return ['landmark', blobId, slug, String(wikipediaEditions), datedClosureChecks, ...reportDigests.map(asText)].join('\0');
 }
+
+/** The text the digest of a landmark's published checks is taken of: their JSON, which is all they are made from. */
+export const checksInputText = (watchChecks: string): string => ['checks', watchChecks].join('\0');
 
 /** The text a superseded report's digest is taken of: its own and that of the report that supersedes it. */
 export function supersededInputText(ownDigest: Uint8Array, supersedingDigest: Uint8Array): string {

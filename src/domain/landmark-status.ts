@@ -1,8 +1,8 @@
-import type { CatalogueLandmark, LandmarkStatus, StatusCheckEvidence, StatusEvidence, StatusStretch, StoredCurrentCondition, StoredLandmarkDetail, StoredReport, WatchCheck } from '../schema/api.ts';
+import type { CatalogueLandmark, CheckedLandmarkDetail, LandmarkStatus, StatusCheckEvidence, StatusEvidence, StatusStretch, StoredCurrentCondition, StoredReport, WatchCheck } from '../schema/api.ts';
 import { addDays, dayOf, instantOf } from '../schema/calendar.ts';
 import { conditionOn, nextUpcomingOn } from './condition-timeline.ts';
 import { conditionLabel } from './in-words.ts';
-import { openEvidenceOn } from './watch-checks.ts';
+import { datedClosureChecksOf, openEvidenceOn } from './watch-checks.ts';
 
 /**
  * "Will it be open, and the view clear, on the day I am there?" answered with evidence: on each
@@ -71,9 +71,6 @@ export interface AnswerTimeline {
   datedClosureChecks: readonly WatchCheck[];
 }
 
-/** The checks that can answer open on a day (openEvidenceOn reads no others). */
-export const datedClosureChecksOf = (checks: readonly WatchCheck[]): WatchCheck[] => checks.filter((check) => check.listsDatedClosures);
-
 export function answerTimelineOf(landmark: Pick<CatalogueLandmark, 'reports' | 'reportCount' | 'conditionTimeline' | 'watchChecks'>): AnswerTimeline {
   const complete = landmark.reports.length === landmark.reportCount;
   const candidates = complete
@@ -136,7 +133,7 @@ export function decidedStretches(timeline: AnswerTimeline, from: string, to: str
  * The ids of the reports an answer from `from` to `to` cites that the landmark's bucket does not
  * hold (a heavy landmark keeps only some): the operation reads them from the report buckets.
  */
-export function reportsToRead(landmark: StoredLandmarkDetail, from: string, to: string, now: Date): string[] {
+export function reportsToRead(landmark: CheckedLandmarkDetail, from: string, to: string, now: Date): string[] {
   const held = new Set(landmark.reports.map((report) => report.id));
   const needed = new Set<string>();
   for (const { decided } of decidedStretches(answerTimelineOf(landmark), from, to, now)) {
@@ -208,7 +205,7 @@ export function periodAnswerOf(stretches: readonly Pick<StatusStretch, 'answer' 
  * holds the reports named by reportsToRead, which the landmark's bucket does not; `now` is the
  * moment of the request, which says whether a watched source's check is recent enough to count.
  */
-export function landmarkStatusOf(landmark: StoredLandmarkDetail, from: string, to: string, read: readonly StoredReport[], now: Date): LandmarkStatus {
+export function landmarkStatusOf(landmark: CheckedLandmarkDetail, from: string, to: string, read: readonly StoredReport[], now: Date): LandmarkStatus {
   const reportsById = new Map([...landmark.reports, ...read].map((report) => [report.id, report]));
   const hasReports = landmark.reports.length > 0;
   const stretches = decidedStretches(answerTimelineOf(landmark), from, to, now).map(({ from: first, to: last, decided }) =>

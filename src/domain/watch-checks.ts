@@ -25,24 +25,46 @@ export function watchChecksOf(watch: readonly WatchSource[] | undefined, records
   return watch.flatMap((source) => {
     const entry = watchEntryOf(source);
     const record = records[entry.key];
-    if (!record) return [];
-    return [
-      {
-        source: entry.key,
-        method: entry.method,
-        description: watchSourceInWords(entry),
-        url: record.url,
-        checkedAt: record.checkedAt,
-        outcome: record.outcome,
-        items: record.items,
-        lastSuccessAt: record.lastSuccessAt ?? null,
-        listsDatedClosures: datedClosureMethods.has(entry.method),
-        closures: record.closures ?? [],
-        error: record.error ?? null,
-      },
-    ];
+    return record ? [checkOf({ source: entry.key, method: entry.method, description: watchSourceInWords(entry), listsDatedClosures: datedClosureMethods.has(entry.method) }, record)] : [];
   });
 }
+
+/**
+ * A landmark's published checks once its sources' records changed, from the checks it had, its
+ * watch list unchanged: each keeps what its source is and takes what its record now says, and
+ * one whose record is gone is left out, as watchChecksOf leaves it. Undefined when a record names
+ * a source it had no check of: only the watch list says whether that source is watched, and where
+ * in the list. A run of the watch gives most landmarks new records of the same sources, and this
+ * spares the build reading their files (a hundred thousand of them at the bench's largest size).
+ */
+export function checksRecordedAgain(published: readonly WatchCheck[], records: Readonly<Record<string, SourceCheck>> | undefined): WatchCheck[] | undefined {
+  const sources = new Set(published.map((check) => check.source));
+  for (const key of Object.keys(records ?? {})) if (!sources.has(key)) return undefined;
+  return published.flatMap((check) => {
+    const record = records?.[check.source];
+    return record ? [checkOf(check, record)] : [];
+  });
+}
+
+/** A source's published check: what the source is, and what its record says. */
+function checkOf(source: Pick<WatchCheck, 'source' | 'method' | 'description' | 'listsDatedClosures'>, record: SourceCheck): WatchCheck {
+  return {
+    source: source.source,
+    method: source.method,
+    description: source.description,
+    url: record.url,
+    checkedAt: record.checkedAt,
+    outcome: record.outcome,
+    items: record.items,
+    lastSuccessAt: record.lastSuccessAt ?? null,
+    listsDatedClosures: source.listsDatedClosures,
+    closures: record.closures ?? [],
+    error: record.error ?? null,
+  };
+}
+
+/** The checks that can answer open on a day (openEvidenceOn reads no others). */
+export const datedClosureChecksOf = (checks: readonly WatchCheck[]): WatchCheck[] => checks.filter((check) => check.listsDatedClosures);
 
 const dayInMs = 86_400_000;
 

@@ -12,7 +12,7 @@ import type { Utf8Bytes } from '../domain/json-texts.ts';
  * stale `isCurrent`: a report is current while today <= currentUntil (UTC). Landmarks leave their
  * reports out; reports are a table of their own that names its landmark by slug.
  */
-export const landmarkDownloadRecord = storedLandmarkDetail.omit({ reports: true, reportDays: true, conditionTimeline: true, watchChecks: true });
+export const landmarkDownloadRecord = storedLandmarkDetail.omit({ reports: true, reportDays: true, conditionTimeline: true });
 export const reportDownloadRecord = storedReport;
 
 export type LandmarkDownloadRecord = z.infer<typeof landmarkDownloadRecord>;

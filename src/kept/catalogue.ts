@@ -54,6 +54,8 @@ export interface CatalogueShard {
   landmarks: CatalogueLandmark[];
   /** `digestBytes` per landmark, in the same order. */
   landmarkDigests: Uint8Array;
+  /** `digestBytes` per landmark, in the same order: its published checks' (InputDigests.checks). */
+  checkDigests: Uint8Array;
   reports: CatalogueReport[];
   reportDigests: Uint8Array;
   /** The evidence of each report, by its index in `reports`. */
@@ -103,7 +105,7 @@ export interface Manifest<State = unknown> {
   order: string;
 }
 
-const formatVersion = 11;
+const formatVersion = 12;
 /** At most 256: the order names a shard in a byte. */
 const catalogueShardCount = 32;
 
@@ -144,6 +146,7 @@ export function splitCatalogue(catalogue: Catalogue): KeptCatalogue {
   const shards = parts.map(({ landmarks, reports }) => ({
     landmarks: landmarks.map((index) => catalogue.landmarks[index]!),
     landmarkDigests: inputDigests.landmarks.gathered(landmarks),
+    checkDigests: inputDigests.checks.gathered(landmarks),
     reports: reports.map((index) => catalogue.reports[index]!),
     reportDigests: inputDigests.reports.gathered(reports),
     evidence: (index: number) => catalogue.evidence(reports[index]!),
@@ -157,7 +160,7 @@ export function joinShards({ shards, order }: KeptCatalogue, siteUrl: string, bo
   const reports = interleave(shards.map((shard) => ({ items: shard.reports, digests: shard.reportDigests })), order.reports);
   const evidence: ReportEvidenceAt = (position) => shards[order.reports[position]!]!.evidence(reports.indexes[position]!);
   rememberReportColumns(reports.items, joinedColumns(shards, order.reports, reports.indexes));
-  return { landmarks: landmarks.items, reports: reports.items, bodies, evidence, siteUrl, inputDigests: { landmarks: landmarks.digests, reports: reports.digests } };
+  return { landmarks: landmarks.items, reports: reports.items, bodies, evidence, siteUrl, inputDigests: { landmarks: landmarks.digests, reports: reports.digests, checks: interleavedDigests(shards.map((shard) => shard.checkDigests), order.landmarks) } };
 }
 
 /**
@@ -190,6 +193,14 @@ function interleave<T>(runs: readonly { items: readonly T[]; digests: Uint8Array
     digests.push(runs[run]!.digests, position);
   });
   return { items, digests, indexes };
+}
+
+/** Each run's digests taken in turn as `order` names the runs. */
+function interleavedDigests(runs: readonly Uint8Array[], order: Uint8Array): DigestList {
+  const digests = new DigestList(order.length);
+  const next = new Uint32Array(runs.length);
+  order.forEach((run) => digests.push(runs[run]!, next[run]!++));
+  return digests;
 }
 
 /**
@@ -301,6 +312,7 @@ export interface ShardFile {
   landmarks: LandmarkOwnFields[];
   landmarkReports: KeptLandmarkReports;
   landmarkDigests: Uint8Array;
+  checkDigests: Uint8Array;
   reports: KeptReports;
   reportDigests: Uint8Array;
   /** Where each report's evidence ends, in bytes after the texts (see shardFilePieces). */
@@ -510,7 +522,7 @@ function shardFileOf(shard: CatalogueShard, texts: Pick<KeptReports, 'idEnds' | 
     landmarkReports.timelineEnds[index] = timelineEnd;
     return fields;
   });
-  return { strings, landmarks, landmarkReports, landmarkDigests: shard.landmarkDigests, reports: keptReports, reportDigests: shard.reportDigests, evidenceEnds };
+  return { strings, landmarks, landmarkReports, landmarkDigests: shard.landmarkDigests, checkDigests: shard.checkDigests, reports: keptReports, reportDigests: shard.reportDigests, evidenceEnds };
 }
 
 /**
@@ -706,7 +718,7 @@ function shardOfFile(file: ShardFile, texts: ShardTexts, siteUrl: string, eviden
   // file's bytes, which they would keep alive, all 448 MB of a million reports' shards, until the
   // rebuild has joined them (measured at 800 MB of array buffers when the shards were read).
   const columns = { idHashes: read.kept.idHashes, updatedTimes: read.kept.updatedTimes, newestObservedAt };
-  return { landmarks, landmarkDigests: copies.typed(file.landmarkDigests), reports, reportDigests: copies.typed(file.reportDigests), evidence, columns };
+  return { landmarks, landmarkDigests: copies.typed(file.landmarkDigests), checkDigests: copies.typed(file.checkDigests), reports, reportDigests: copies.typed(file.reportDigests), evidence, columns };
 }
 
 /** The manifest of the kept catalogue, when there is one made by code with this fingerprint. */

@@ -134,7 +134,7 @@ export async function updateCatalogue(kept: KeptCatalogue, changed: readonly str
   if (!rechecks) return { ok: false, reason: `a landmark whose checks ${watchChecksPath} changed has a problem` };
   const rechecked = (entry: Paired<StoredLandmark>): Paired<StoredLandmark> => {
     const again = rechecks.landmarks.get(entry.item.slug);
-    return again ? { item: again.landmark, digest: again.digest } : entry;
+    return again ? { item: again.landmark, digest: again.digest, checkDigest: again.checkDigest } : entry;
   };
   // Each shard holding a landmark derived again or given new checks: what it kept of the others, and what was derived.
   const updated = [...shards];
@@ -144,7 +144,10 @@ export async function updateCatalogue(kept: KeptCatalogue, changed: readonly str
     const untouched = (slug: string) => !touched.has(slug);
     const here = (slug: string) => shardOfSlug(slug) === index;
     const landmarksNow = inOrder(
-      [...paired(shard.landmarks, shard.landmarkDigests).filter(({ item }) => untouched(item.slug)).map(rechecked), ...pairedList(part.landmarks, part.inputDigests!.landmarks).filter(({ item }) => here(item.slug))],
+      [
+        ...paired(shard.landmarks, shard.landmarkDigests).map((entry, index) => ({ ...entry, checkDigest: digestAt(shard.checkDigests, index) })).filter(({ item }) => untouched(item.slug)).map(rechecked),
+        ...pairedList(part.landmarks, part.inputDigests!.landmarks).map((entry, index) => ({ ...entry, checkDigest: part.inputDigests!.checks.at(index) })).filter(({ item }) => here(item.slug)),
+      ],
       (landmark) => landmark.slug,
     );
     const reportsNow = inOrder(
@@ -157,7 +160,7 @@ export async function updateCatalogue(kept: KeptCatalogue, changed: readonly str
     const evidence = (position: number) => reportsNow.entries[position]!.evidence!();
     // As the file read holds it, for a report kept as it was; made from `evidence` for one derived again.
     const evidenceJson = (position: number) => reportsNow.entries[position]!.evidenceJson?.();
-    updated[index] = { landmarks: landmarksNow.items, landmarkDigests: landmarksNow.digests, reports: reportsNow.items, reportDigests: reportsNow.digests, evidence, evidenceJson };
+    updated[index] = { landmarks: landmarksNow.items, landmarkDigests: landmarksNow.digests, checkDigests: checkDigestsOf(landmarksNow.entries), reports: reportsNow.items, reportDigests: reportsNow.digests, evidence, evidenceJson };
   }
   const order = {
     landmarks: orderAfter(kept.order.landmarks, shards.map((shard) => shard.landmarks), updated.map((shard) => shard.landmarks), changedShards, (landmark) => touched.has(landmark.slug), (landmark) => landmark.slug),
@@ -222,14 +225,18 @@ async function popularityOf(landmarks: readonly LandmarkRecord[], touched: Reado
 interface Paired<T> {
   item: T;
   digest: Uint8Array;
+  /** A landmark's checks' digest (InputDigests.checks). */
+  checkDigest?: Uint8Array;
   evidence?: () => ReportEvidence;
   evidenceJson?: () => Utf8Bytes | undefined;
 }
 
+const digestAt = (digests: Uint8Array, index: number) => digests.subarray(index * digestBytes, (index + 1) * digestBytes);
+
 const paired = <T>(items: readonly T[], digests: Uint8Array, evidence?: ReportEvidenceAt, evidenceJson?: (index: number) => Utf8Bytes | undefined): Paired<T>[] =>
   items.map((item, index) => ({
     item,
-    digest: digests.subarray(index * digestBytes, (index + 1) * digestBytes),
+    digest: digestAt(digests, index),
     ...(evidence ? { evidence: () => evidence(index) } : {}),
     ...(evidenceJson ? { evidenceJson: () => evidenceJson(index) } : {}),
   }));
@@ -242,4 +249,11 @@ function inOrder<T>(entries: Paired<T>[], key: (item: T) => string): { items: T[
   const digests = new Uint8Array(entries.length * digestBytes);
   entries.forEach(({ digest }, index) => digests.set(digest, index * digestBytes));
   return { items: entries.map(({ item }) => item), digests, entries };
+}
+
+/** The checks' digests of landmarks' entries (inOrder's), one after another. */
+function checkDigestsOf(entries: readonly Paired<StoredLandmark>[]): Uint8Array {
+  const digests = new Uint8Array(entries.length * digestBytes);
+  entries.forEach(({ checkDigest }, index) => digests.set(checkDigest!, index * digestBytes));
+  return digests;
 }

@@ -1,16 +1,18 @@
-import { digestBytes, DigestList, landmarkInputText, type DigestFunction } from '../domain/input-digests.ts';
-import { watchChecksOf } from '../domain/watch-checks.ts';
+import { checksInputText, digestBytes, DigestList, landmarkInputText, type DigestFunction } from '../domain/input-digests.ts';
+import { checksRecordedAgain, datedClosureChecksOf, watchChecksOf } from '../domain/watch-checks.ts';
 import { positionOf, type CatalogueShard } from '../kept/catalogue.ts';
 import type { WatchChecksFile } from '../schema/watch-checks.ts';
+import type { WatchSource } from '../schema/watch-sources.ts';
 import { landmarkFileOf } from './check-content-file.ts';
 import { readAndCheck } from './read-and-check.ts';
 
 type KeptLandmark = CatalogueShard['landmarks'][number];
 
-/** A kept landmark with the checks content/watch/checks.yaml now gives it, and its input digest taken again. */
+/** A kept landmark with the checks content/watch/checks.yaml now gives it, and its digests taken again. */
 export interface RecheckedLandmark {
   landmark: KeptLandmark;
   digest: Uint8Array;
+  checkDigest: Uint8Array;
 }
 
 export interface Rechecks {
@@ -23,12 +25,14 @@ export interface Rechecks {
 /**
  * After a change to content/watch/checks.yaml (each run of `npm run watch` makes one): the kept
  * landmarks, among those `isTouched` leaves, whose published checks are no longer what the file
- * gives them. A landmark's checks are its watch list (its own file, read here) joined with the
- * file's records for its slug, and nothing else: its reports are not read, and its detail is the
- * kept one with the new checks. Its input digest is taken again, as buildCatalogue takes it, from
- * its file's blob id, its popularity and its reports' kept digests; its reports' digests do not
- * depend on the checks. Undefined when a landmark's file no longer passes as it did (the full load
- * then says why).
+ * gives them. A landmark's checks are its watch list joined with the file's records for its slug,
+ * and nothing else: its reports are not read, and its detail is the kept one with the new checks.
+ * The kept checks give the watch list's sources (checksRecordedAgain); its file is read only when
+ * a record names a source it had no check of. Its checks' digest is taken of them; its input
+ * digest is taken again, as buildCatalogue takes it, only when the checks of its sources that list
+ * dated closures changed (it holds no others): from its file's blob id, its popularity and its
+ * reports' kept digests, which do not depend on the checks. Undefined when a landmark's file no
+ * longer passes as it did (the full load then says why).
  *
  * Any change to the file used to send the build to the full load: 153 s against 80 s for a watch
  * run's rebuild at a million reports, 10,000 landmarks watched (docs/performance.md). Derived again
@@ -42,26 +46,55 @@ export function recheckedLandmarks(
   isTouched: (slug: string) => boolean,
   digest: DigestFunction,
 ): Rechecks | undefined {
-  const found: { landmark: KeptLandmark; digest: string }[] = [];
+  const found: { landmark: KeptLandmark; digest: string | Uint8Array; checkDigest: string }[] = [];
   let filesRead = 0;
   for (const shard of shards) {
-    for (const landmark of shard.landmarks) {
+    for (const [index, landmark] of shard.landmarks.entries()) {
       const { slug } = landmark;
       // Without checks kept or records now, a landmark's checks stay none, whatever its watch list.
       if (isTouched(slug) || (landmark.watchChecks.length === 0 && !Object.hasOwn(checks, slug))) continue;
-      const { outcome, blobId } = readAndCheck(root, landmarkFileOf(slug));
-      filesRead++;
-      if (!outcome.landmark || outcome.problems.length > 0 || blobId === undefined) return undefined;
-      const watchChecks = watchChecksOf(outcome.landmark.frontmatter.watch, checks[slug]);
+      let file: LandmarkFile | undefined;
+      const fileNow = () => {
+        filesRead += file ? 0 : 1;
+        return (file ??= landmarkFileIn(root, slug));
+      };
+      let watchChecks = checksRecordedAgain(landmark.watchChecks, checks[slug]);
+      if (!watchChecks) {
+        const { watch } = fileNow();
+        if (watch === false) return undefined;
+        watchChecks = watchChecksOf(watch, checks[slug]);
+      }
       const published = JSON.stringify(watchChecks);
       if (published === JSON.stringify(landmark.watchChecks)) continue;
-      found.push({ landmark: { ...landmark, watchChecks }, digest: digest(landmarkInputText(blobId, slug, landmark.wikipediaEditions, ownReportDigests(shard, landmark), published)) });
+      const dated = JSON.stringify(datedClosureChecksOf(watchChecks));
+      let landmarkDigest: string | Uint8Array = shard.landmarkDigests.subarray(index * digestBytes, (index + 1) * digestBytes);
+      if (dated !== JSON.stringify(datedClosureChecksOf(landmark.watchChecks))) {
+        const { watch, blobId } = fileNow();
+        if (watch === false) return undefined;
+        landmarkDigest = digest(landmarkInputText(blobId, slug, landmark.wikipediaEditions, ownReportDigests(shard, landmark), dated));
+      }
+      found.push({ landmark: { ...landmark, watchChecks }, digest: landmarkDigest, checkDigest: digest(checksInputText(published)) });
     }
   }
-  // As bytes, the way a shard holds them: one list, made to their count, each digest a view of it.
-  const digests = new DigestList(found.length);
-  for (const { digest: text } of found) digests.push(text);
-  return { landmarks: new Map(found.map(({ landmark }, index) => [landmark.slug, { landmark, digest: digests.at(index) }])), filesRead };
+  // As bytes, the way a shard holds them: lists made to their count, each digest a view of them.
+  const [digests, checkDigests] = [new DigestList(found.length), new DigestList(found.length)];
+  for (const entry of found) {
+    digests.push(entry.digest);
+    checkDigests.push(entry.checkDigest);
+  }
+  return { landmarks: new Map(found.map(({ landmark }, index) => [landmark.slug, { landmark, digest: digests.at(index), checkDigest: checkDigests.at(index) }])), filesRead };
+}
+
+/** A landmark file's watch list and blob id; `watch` false when the file no longer passes. */
+interface LandmarkFile {
+  watch: WatchSource[] | undefined | false;
+  blobId: string;
+}
+
+function landmarkFileIn(root: string, slug: string): LandmarkFile {
+  const { outcome, blobId } = readAndCheck(root, landmarkFileOf(slug));
+  if (!outcome.landmark || outcome.problems.length > 0 || blobId === undefined) return { watch: false, blobId: '' };
+  return { watch: outcome.landmark.frontmatter.watch, blobId };
 }
 
 /** The kept digests of a landmark's reports in id order, the order buildCatalogue takes them in (a shard holds its reports in id order). */

@@ -187,9 +187,16 @@ export const watchCheck = z
 const landmarkDetailFields = {
   website: z.url().nullable().describe('Official website, if any.'),
   description: z.string().describe('Short description in Markdown.'),
-  watchChecks: z.array(watchCheck).describe('Official sources watched for this landmark and what their last check found; empty when none is watched or none was checked yet.'),
 };
 
+const watchChecks = z.array(watchCheck).describe('Official sources watched for this landmark and what their last check found; empty when none is watched or none was checked yet.');
+
+/**
+ * A landmark as its bucket stores it. Its checks are stored apart (the landmark-checks data
+ * product) and joined to it when it is answered for: a run of the watch, every six hours, gives
+ * most watched landmarks a new check time and nothing else, and with the checks inside, each run
+ * republished every watched landmark with all its reports.
+ */
 export const storedLandmarkDetail = storedLandmarkSummary.extend({
   ...landmarkDetailFields,
   reports: z.array(storedReport).describe('Dated reports, newest confirmation first.'),
@@ -197,6 +204,7 @@ export const storedLandmarkDetail = storedLandmarkSummary.extend({
 export const landmarkDetail = landmarkSummary.extend({
   asOf,
   ...landmarkDetailFields,
+  watchChecks,
   reports: z
     .array(report)
     .describe('The reportsIncluded.recentLimit most recently confirmed reports and those in effect or upcoming on asOf, at most reportsIncluded.limit in all, newest confirmation first (of a landmark with more reports than that limit, among those it keeps at hand: the most recent, and those whose source stated an end); reportsIncluded says how to read the rest.'),
@@ -332,8 +340,10 @@ export type AnnouncedNext = z.infer<typeof announcedNext>;
 export type StoredLandmarkSummary = z.infer<typeof storedLandmarkSummary>;
 export type LandmarkSummary = z.infer<typeof landmarkSummary>;
 export type StoredLandmarkDetail = z.infer<typeof storedLandmarkDetail>;
-/** A landmark as the build holds it: its reports without their bodies. */
-export type CatalogueLandmark = Omit<StoredLandmarkDetail, 'reports'> & { reports: CatalogueReport[] };
+/** A landmark's stored detail with its watched sources' checks, read beside it: what its answers are made from. */
+export type CheckedLandmarkDetail = StoredLandmarkDetail & { watchChecks: WatchCheck[] };
+/** A landmark as the build holds it: its reports without their bodies, and its checks. */
+export type CatalogueLandmark = Omit<CheckedLandmarkDetail, 'reports'> & { reports: CatalogueReport[] };
 export type LandmarkDetail = z.infer<typeof landmarkDetail>;
 export type LandmarkList = z.infer<typeof landmarkList>;
 export type LandmarkReportList = z.infer<typeof landmarkReportList>;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue, type CatalogueInput, type ReportInput } from '../../src/domain/catalogue.ts';
 import { presentLandmarkDetail, presentLandmarkSummary } from '../../src/api/present.ts';
-import { publishedLandmark, summaryOf } from '../../src/domain/catalogue.ts';
+import { answeredLandmark, summaryOf } from '../../src/domain/catalogue.ts';
 
 const landmark = (slug: string, name: string): CatalogueInput['landmarks'][number] => ({
   slug,
@@ -56,7 +56,7 @@ describe('catalogue', () => {
   });
 
   it('marks each report current or not as of the request', () => {
-    const detail = presentLandmarkDetail(publishedLandmark(catalogue.landmarks[1]!, catalogue), '2026-03-01', 'https://example.org/api/public/v1/landmarks/tower/reports');
+    const detail = presentLandmarkDetail(answeredLandmark(catalogue.landmarks[1]!, catalogue), '2026-03-01', 'https://example.org/api/public/v1/landmarks/tower/reports');
     expect(detail.reports.map((r) => [r.id, r.isCurrent])).toEqual([['older1', true], ['newer2', false]]);
     expect(detail.currentCondition?.isCurrent).toBe(true);
   });

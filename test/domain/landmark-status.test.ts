@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCatalogue, publishedLandmark, type CatalogueInput, type ReportInput } from '../../src/domain/catalogue.ts';
+import { answeredLandmark, buildCatalogue, type CatalogueInput, type ReportInput } from '../../src/domain/catalogue.ts';
 import { landmarkStatusOf, periodAnswerOf } from '../../src/domain/landmark-status.ts';
 
 /**
@@ -43,7 +43,7 @@ const catalogue = buildCatalogue(
 const now = new Date('2026-11-27T12:00:00Z');
 const statusOf = (slug: string, from: string, to = from) => {
   const found = catalogue.landmarks.find((candidate) => candidate.slug === slug)!;
-  return landmarkStatusOf(publishedLandmark(found, catalogue), from, to, [], now);
+  return landmarkStatusOf(answeredLandmark(found, catalogue), from, to, [], now);
 };
 const stretchesOf = (status: ReturnType<typeof statusOf>) =>
   status.stretches.map((stretch) => [stretch.from, stretch.to, stretch.answer, stretch.condition, stretch.evidence?.reportId ?? stretch.lastKnown?.reportId ?? null]);

@@ -17,7 +17,7 @@ import { readKeptDatabase } from '../../src/kept/database.ts';
 import type { Catalogue } from '../../src/domain/catalogue.ts';
 import { DigestList } from '../../src/domain/input-digests.ts';
 import { flatColumns, type CellValue } from '../../src/formats/flat-columns.ts';
-import type { StoredLandmarkDetail, StoredReport } from '../../src/schema/api.ts';
+import type { CheckedLandmarkDetail, StoredReport } from '../../src/schema/api.ts';
 import { csvCellValue, parseCsv, unflatten } from '../support/downloads-support.ts';
 
 const siteUrl = 'http://lcr.test';
@@ -25,7 +25,7 @@ const scripts = ['Tower, "the tall one"', '東大寺', 'Ακρόπολη', 'مس
 
 /** A catalogue big enough to split at a few KiB: 40 landmarks, 3 reports each, awkward text everywhere. */
 function syntheticCatalogue(): Catalogue {
-  const landmarks: StoredLandmarkDetail[] = [];
+  const landmarks: CheckedLandmarkDetail[] = [];
   const reports: StoredReport[] = [];
   for (let index = 0; index < 40; index++) {
     const slug = `landmark-${String(index).padStart(3, '0')}`;
@@ -284,7 +284,7 @@ function withDigests(catalogue: Catalogue): Catalogue {
     for (const record of records) list.push(createHash('sha256').update(JSON.stringify(record)).digest());
     return list;
   };
-  return { ...catalogue, inputDigests: { reports: digestsOf(catalogue.reports), landmarks: digestsOf(catalogue.landmarks) } };
+  return { ...catalogue, inputDigests: { reports: digestsOf(catalogue.reports), landmarks: digestsOf(catalogue.landmarks), checks: digestsOf(catalogue.landmarks.map((landmark) => landmark.watchChecks)) } };
 }
 
 /** The same catalogue with one report's summary changed, in the report and in its landmark. */

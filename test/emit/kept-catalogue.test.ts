@@ -217,12 +217,18 @@ describe('a rebuild from the kept catalogue', () => {
       [slugs[watchedCount]!]: { wikidata: checkRecord('wikidata', 'https://www.wikidata.org/wiki/Special:EntityData/Q5.json', later) },
     });
     git(root, '2026-01-02T07:00:00Z', 'commit', '-q', '-am', 'watch run');
-    // The five landmark files with checks kept or on record now, and no report.
-    const { site } = await rebuiltAsCold(root, 'Content: 1 file changed since the last build; 5 read again, the rest taken from the kept catalogue.');
-    const landmarkFiles = Object.keys(site).filter((file) => file.startsWith('_data/landmarks/'));
-    const published = await publishedRecords<{ watchChecks: { checkedAt: string }[] }>(path.join(root, 'warm'), landmarkFiles);
-    const checkedAt = (slug: string) => published[slug]!.watchChecks.map((check) => check.checkedAt);
+    // Only the files of the two landmarks with records of sources they had no check of (the fourth,
+    // and the one that watches nothing), and no report: the others' checks give their sources.
+    const { site } = await rebuiltAsCold(root, 'Content: 1 file changed since the last build; 2 read again, the rest taken from the kept catalogue.');
+    const checkFiles = Object.keys(site).filter((file) => file.startsWith('_data/checks/'));
+    const published = await publishedRecords<{ checkedAt: string }[]>(path.join(root, 'warm'), checkFiles);
+    const checkedAt = (slug: string) => (published[slug] ?? []).map((check) => check.checkedAt);
     expect([slugs[0], slugs[1], slugs[2], slugs[3], slugs[watchedCount]].map((slug) => checkedAt(slug!))).toEqual([[later], ['2026-01-01T06:00:00Z', '2026-01-01T06:00:00Z'], [], [later], []]);
+    // No landmark is published again: its bucket, its cells of the nearby index and the lists are as the first build made them.
+    const first = await snapshotOf(path.join(root, 'first'));
+    const changed = Object.keys(site).filter((file) => site[file] !== first[file]);
+    expect(changed.filter((file) => file.startsWith('_data/') && !file.startsWith('_data/checks/'))).toEqual([]);
+    expect(changed.filter((file) => file.startsWith('_data/checks/')).length).toBeGreaterThan(0);
 
     // A damaged record goes to the full load, which names it, and the site stays as published.
     await writeFile(path.join(root, watchChecksPath), (await readFile(path.join(root, watchChecksPath), 'utf8')).replace('outcome: ok', 'outcome: maybe'));

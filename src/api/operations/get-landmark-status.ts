@@ -1,5 +1,6 @@
 import { invalidParameter, landmarkNotFound } from '../api-error.ts';
 import { answerDay, maxStatusDays } from '../answer-day.ts';
+import { checkedLandmark } from '../checked-landmark.ts';
 import { addDays } from '../../schema/calendar.ts';
 import { landmarkStatusOf, reportsToRead } from '../../domain/landmark-status.ts';
 import { z } from 'zod';
@@ -56,7 +57,7 @@ export const getLandmarkStatus = declareOperation({
   exampleRequest: ({ landmark }) => ({ slug: landmark.slug }),
   async run({ store, now }, { slug, on, from, to }) {
     const period = periodAsked(now, on, from, to);
-    const landmark = await store.landmark(slug);
+    const landmark = await checkedLandmark(store, slug);
     if (!landmark) {
       throw landmarkNotFound(slug);
     }

@@ -1,4 +1,5 @@
 import { answerDay } from '../answer-day.ts';
+import { checkedLandmark } from '../checked-landmark.ts';
 import { presentLandmarkDetail } from '../present.ts';
 import { landmarkNotFound } from '../api-error.ts';
 import { z } from 'zod';
@@ -28,7 +29,7 @@ export const getLandmark = declareOperation({
   exampleRequest: ({ landmark }) => ({ slug: landmark.slug }),
   async run({ store, now }, { slug, at }) {
     const day = answerDay(now, at);
-    const landmark = await store.landmark(slug);
+    const landmark = await checkedLandmark(store, slug);
     if (!landmark) {
       throw landmarkNotFound(slug);
     }
