@@ -5,9 +5,9 @@ import { defaultMaxFiles } from '../../src/emit/file-budget.ts';
 
 // What the data layout cannot choose: search shards follow the first and last two letters of words
 // (1,332 at 100k synthetic landmarks, measured), downloads split into parts of about 8,192 rows (507
-// files at 1M reports, measured), pages and assets are a few dozen (19 on the bundled content, and
-// the sitemap adds a file per 50,000 addresses: 22 at 100k / 1M). Allowances with a margin of a
-// third or more for each:
+// files at 1M reports, measured), pages and assets are a few dozen (19 on the bundled content, 41
+// at 100k / 1M with its sitemaps, docs/performance.md "The file budget"). Allowances with a margin
+// of a third or more for each:
 const searchShards = 2_000;
 const downloads = 700;
 const pagesAndAssets = 72;
