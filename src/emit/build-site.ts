@@ -300,7 +300,7 @@ async function applyChanges(options: BuildOptions, fingerprint: string, manifest
   const changed = known.changed.length;
   const parsing = `${changed.toLocaleString('en')} file${changed === 1 ? '' : 's'} changed since the last build; ${update.filesRead.toLocaleString('en')} read again, the rest taken from the kept catalogue`;
   const keep = () =>
-    keepCatalogue(keptDir, fingerprint, known.state, update.catalogue, { previous: manifest, changed: update.changedShards }).then(
+    keepCatalogue(keptDir, fingerprint, known.state, update.catalogue, { previous: manifest, changed: update.changedShards, checked: update.checkedShards }).then(
       () => '',
       (error: Error) => `could not keep the catalogue: ${error.message.split('\n')[0]}`,
     );

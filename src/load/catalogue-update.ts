@@ -37,7 +37,8 @@ export interface UpdateOptions {
 }
 
 export type CatalogueUpdate =
-  | { ok: true; catalogue: KeptCatalogue; changedShards: Set<number>; filesRead: number }
+  /** `changedShards`: the shards changed; `checkedShards`: others whose landmarks' checks alone changed. */
+  | { ok: true; catalogue: KeptCatalogue; changedShards: Set<number>; checkedShards: Set<number>; filesRead: number }
   /** The full load must run instead; `reason` says why, in words. */
   | { ok: false; reason: string };
 
@@ -138,7 +139,20 @@ export async function updateCatalogue(kept: KeptCatalogue, changed: readonly str
   };
   // Each shard holding a landmark derived again or given new checks: what it kept of the others, and what was derived.
   const updated = [...shards];
-  const changedShards = new Set([...touched.keys(), ...rechecks.landmarks.keys()].map(shardOfSlug));
+  const recheckedNow = [...rechecks.landmarks.values()];
+  const changedShards = new Set([...touched.keys(), ...recheckedNow.filter((again) => again.digestChanged).map((again) => again.landmark.slug)].map(shardOfSlug));
+  // A shard whose landmarks' checks alone changed keeps its reports and its landmarks' order: they take their new checks in place.
+  const checkedShards = new Set(recheckedNow.map((again) => shardOfSlug(again.landmark.slug)).filter((index) => !changedShards.has(index)));
+  for (const index of checkedShards) {
+    const shard = shards[index]!;
+    const checkDigests = shard.checkDigests.slice();
+    const landmarks = shard.landmarks.map((landmark, position) => {
+      const again = rechecks.landmarks.get(landmark.slug);
+      if (again) checkDigests.set(again.checkDigest, position * digestBytes);
+      return again?.landmark ?? landmark;
+    });
+    updated[index] = { ...shard, landmarks, checkDigests };
+  }
   for (const index of changedShards) {
     const shard = shards[index]!;
     const untouched = (slug: string) => !touched.has(slug);
@@ -166,7 +180,7 @@ export async function updateCatalogue(kept: KeptCatalogue, changed: readonly str
     landmarks: orderAfter(kept.order.landmarks, shards.map((shard) => shard.landmarks), updated.map((shard) => shard.landmarks), changedShards, (landmark) => touched.has(landmark.slug), (landmark) => landmark.slug),
     reports: orderAfter(kept.order.reports, shards.map((shard) => shard.reports), updated.map((shard) => shard.reports), changedShards, (report) => touched.has(report.landmark.slug), (report) => report.id),
   };
-  return { ok: true, catalogue: { shards: updated, order, close: kept.close }, changedShards, filesRead: landmarks.length + reports.length + rechecks.filesRead };
+  return { ok: true, catalogue: { shards: updated, order, close: kept.close }, changedShards, checkedShards, filesRead: landmarks.length + reports.length + rechecks.filesRead };
 }
 
 const reportPath = (slug: string, id: string) => reportFileOf({ id, landmark: { slug } });

@@ -13,6 +13,8 @@ export interface RecheckedLandmark {
   landmark: KeptLandmark;
   digest: Uint8Array;
   checkDigest: Uint8Array;
+  /** Whether its input digest was taken again (its dated-closure checks changed): its shard is then saved again, not only the shard's checks. */
+  digestChanged: boolean;
 }
 
 export interface Rechecks {
@@ -46,7 +48,7 @@ export function recheckedLandmarks(
   isTouched: (slug: string) => boolean,
   digest: DigestFunction,
 ): Rechecks | undefined {
-  const found: { landmark: KeptLandmark; digest: string | Uint8Array; checkDigest: string }[] = [];
+  const found: { landmark: KeptLandmark; digest: string | Uint8Array; checkDigest: string; digestChanged: boolean }[] = [];
   let filesRead = 0;
   for (const shard of shards) {
     for (const [index, landmark] of shard.landmarks.entries()) {
@@ -73,7 +75,7 @@ export function recheckedLandmarks(
         if (watch === false) return undefined;
         landmarkDigest = digest(landmarkInputText(blobId, slug, landmark.wikipediaEditions, ownReportDigests(shard, landmark), dated));
       }
-      found.push({ landmark: { ...landmark, watchChecks }, digest: landmarkDigest, checkDigest: digest(checksInputText(published)) });
+      found.push({ landmark: { ...landmark, watchChecks }, digest: landmarkDigest, checkDigest: digest(checksInputText(published)), digestChanged: typeof landmarkDigest === 'string' });
     }
   }
   // As bytes, the way a shard holds them: lists made to their count, each digest a view of them.
@@ -82,7 +84,10 @@ export function recheckedLandmarks(
     digests.push(entry.digest);
     checkDigests.push(entry.checkDigest);
   }
-  return { landmarks: new Map(found.map(({ landmark }, index) => [landmark.slug, { landmark, digest: digests.at(index), checkDigest: checkDigests.at(index) }])), filesRead };
+  return {
+    landmarks: new Map(found.map(({ landmark, digestChanged }, index) => [landmark.slug, { landmark, digest: digests.at(index), checkDigest: checkDigests.at(index), digestChanged }])),
+    filesRead,
+  };
 }
 
 /** A landmark file's watch list and blob id; `watch` false when the file no longer passes. */

@@ -207,35 +207,59 @@ describe('a rebuild from the kept catalogue', () => {
     const root = await builtCatalogue();
     const slugs = (await fg('content/landmarks/*.md', { cwd: root })).map((file) => path.basename(file, '.md')).sort();
     const { checks } = parse(await readFile(path.join(root, watchChecksPath), 'utf8')) as WatchChecksFile;
-    // The first landmark checked again later, the second as it was, the third's records gone, the
-    // fourth checked for the first time, and a landmark that watches nothing given a record.
+    // The first landmark checked again later, the second's calendar (a source that lists dated
+    // closures) checked again and its Wikidata as it was, the third's records gone, the fourth
+    // checked for the first time, and a landmark that watches nothing given a record.
     const later = '2026-01-02T06:00:00Z';
+    const calendar = 'ical:https://example.org/hours.ics';
     await writeChecks(root, {
       [slugs[0]!]: { wikidata: checkRecord('wikidata', 'https://www.wikidata.org/wiki/Special:EntityData/Q1.json', later) },
-      [slugs[1]!]: checks[slugs[1]!]!,
+      [slugs[1]!]: { ...checks[slugs[1]!]!, [calendar]: checkRecord('ical', 'https://example.org/hours.ics', later) },
       [slugs[3]!]: { wikidata: checkRecord('wikidata', 'https://www.wikidata.org/wiki/Special:EntityData/Q4.json', later) },
       [slugs[watchedCount]!]: { wikidata: checkRecord('wikidata', 'https://www.wikidata.org/wiki/Special:EntityData/Q5.json', later) },
     });
     git(root, '2026-01-02T07:00:00Z', 'commit', '-q', '-am', 'watch run');
-    // Only the files of the two landmarks with records of sources they had no check of (the fourth,
-    // and the one that watches nothing), and no report: the others' checks give their sources.
-    const { site } = await rebuiltAsCold(root, 'Content: 1 file changed since the last build; 2 read again, the rest taken from the kept catalogue.');
+    // Only the files of the landmarks with records of sources they had no check of (the fourth, and
+    // the one that watches nothing) and of the one whose dated-closure check changed (the second:
+    // its input digest takes that check in), and no report: the others' checks give their sources.
+    const { site } = await rebuiltAsCold(root, 'Content: 1 file changed since the last build; 3 read again, the rest taken from the kept catalogue.');
     const checkFiles = Object.keys(site).filter((file) => file.startsWith('_data/checks/'));
-    const published = await publishedRecords<{ checkedAt: string }[]>(path.join(root, 'warm'), checkFiles);
-    const checkedAt = (slug: string) => (published[slug] ?? []).map((check) => check.checkedAt);
-    expect([slugs[0], slugs[1], slugs[2], slugs[3], slugs[watchedCount]].map((slug) => checkedAt(slug!))).toEqual([[later], ['2026-01-01T06:00:00Z', '2026-01-01T06:00:00Z'], [], [later], []]);
-    // No landmark is published again: its bucket, its cells of the nearby index and the lists are as the first build made them.
+    const published = await publishedRecords<{ source: string; checkedAt: string }[]>(path.join(root, 'warm'), checkFiles);
+    const checkedAt = (slug: string) => Object.fromEntries((published[slug] ?? []).map((check) => [check.source, check.checkedAt]));
+    expect([slugs[0], slugs[1], slugs[2], slugs[3], slugs[watchedCount]].map((slug) => checkedAt(slug!))).toEqual([
+      { wikidata: later },
+      { [calendar]: later, wikidata: '2026-01-01T06:00:00Z' },
+      {},
+      { wikidata: later },
+      {},
+    ]);
+    // No landmark is published again but in the nearby index, whose cells answer with the checks
+    // of sources that list dated closures: only those of the second landmark changed.
     const first = await snapshotOf(path.join(root, 'first'));
-    const changed = Object.keys(site).filter((file) => site[file] !== first[file]);
-    expect(changed.filter((file) => file.startsWith('_data/') && !file.startsWith('_data/checks/'))).toEqual([]);
-    expect(changed.filter((file) => file.startsWith('_data/checks/')).length).toBeGreaterThan(0);
+    const changed = Object.keys(site).filter((file) => site[file] !== first[file] && file.startsWith('_data/'));
+    const [checkFilesChanged, others] = [changed.filter((file) => file.startsWith('_data/checks/')), changed.filter((file) => !file.startsWith('_data/checks/'))];
+    expect(checkFilesChanged.length).toBeGreaterThan(0);
+    expect(others.length).toBeGreaterThan(0);
+    for (const file of others) {
+      expect(file).toMatch(/^_data\/nearby\//);
+      expect(await readFile(path.join(root, 'warm', file), 'utf8')).toContain(slugs[1]!);
+    }
+
+    // The checks the kept catalogue took in (saved apart from its shards) are read back by the next
+    // rebuild: a report of the first landmark edited keeps its new checks.
+    const [report] = await reportsOf(root, slugs[0]!);
+    await appendFile(path.join(root, report!), 'A sentence added by a contributor.\n');
+    git(root, '2026-01-03T07:00:00Z', 'commit', '-q', '-am', 'an edit');
+    const { site: edited } = await rebuiltAsCold(root, /Content: 1 file changed since the last build; \d+ read again, the rest taken from the kept catalogue\./);
+    const checksNow = await publishedRecords<{ checkedAt: string }[]>(path.join(root, 'warm'), Object.keys(edited).filter((file) => file.startsWith('_data/checks/')));
+    expect(checksNow[slugs[0]!]!.map((check) => check.checkedAt)).toEqual([later]);
 
     // A damaged record goes to the full load, which names it, and the site stays as published.
     await writeFile(path.join(root, watchChecksPath), (await readFile(path.join(root, watchChecksPath), 'utf8')).replace('outcome: ok', 'outcome: maybe'));
     const failed = await build(root, 'warm');
     expect(failed.code).not.toBe(0);
     expect(failed.stderr).toContain(watchChecksPath);
-    expect(await snapshotOf(path.join(root, 'warm'))).toEqual(site);
+    expect(await snapshotOf(path.join(root, 'warm'))).toEqual(edited);
   }, 120_000);
 
   it('is derived again, and says so, when a shard of it is damaged', async () => {

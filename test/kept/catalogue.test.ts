@@ -9,7 +9,7 @@ import { buildCatalogue, type Catalogue } from '../../src/domain/catalogue.ts';
 import { keptReportLimit } from '../../src/domain/landmark-reports.ts';
 import { reportColumnsOf } from '../../src/domain/report-columns.ts';
 import { fileIdentity } from '../../src/kept/digests.ts';
-import { joinShards, keepCatalogue, readKeptManifest, readKeptShards, shardFilePieces, shardOfBytes, shardOfSlug, splitCatalogue, type KeptCatalogue, type Manifest as KeptManifest } from '../../src/kept/catalogue.ts';
+import { joinShards, keepCatalogue, readKeptManifest, readKeptShards, shardChecksBytes, shardFilePieces, shardOfBytes, shardOfSlug, splitCatalogue, type KeptCatalogue, type Manifest as KeptManifest } from '../../src/kept/catalogue.ts';
 
 const siteUrl = 'https://conditions.example.org';
 
@@ -81,7 +81,9 @@ describe('the kept catalogue’s shard files', () => {
     expect(text).not.toContain(siteUrl);
     expect(text).not.toContain('reportId');
 
-    const shards = files.map((bytes) => shardOfBytes(bytes, siteUrl, (start, length, encoding) => bytes.toString(encoding, start, start + length)));
+    // The landmarks' checks, kept in files of their own, read back with them.
+    expect(catalogue.landmarks.some((landmark) => landmark.watchChecks.length > 0)).toBe(true);
+    const shards = files.map((bytes, index) => shardOfBytes(bytes, shardChecksBytes(kept.shards[index]!), siteUrl, (start, length, encoding) => bytes.toString(encoding, start, start + length)));
     const readBack = joinShards({ shards, order: kept.order, close: async () => {} }, siteUrl, catalogue.bodies);
     expect(JSON.stringify(readBack.landmarks)).toBe(JSON.stringify(catalogue.landmarks));
     expect(JSON.stringify(readBack.reports)).toBe(JSON.stringify(catalogue.reports));
@@ -157,6 +159,35 @@ describe('the kept catalogue’s shard files', () => {
       bytes[bytes.length - 2] = bytes[bytes.length - 2]! ^ 1;
       await writeFile(shard!, bytes);
       expect(await readKeptShards(dir, manifest, siteUrl)).toBeUndefined();
+    });
+    // A shard's checks file too.
+    await withKeptFiles(catalogueWithDigests(), async (dir, manifest) => {
+      const file = path.join(dir, 'checks-0.bin');
+      const bytes = await readFile(file);
+      bytes[bytes.length - 1] = bytes[bytes.length - 1]! ^ 1;
+      await writeFile(file, bytes);
+      expect(await readKeptShards(dir, manifest, siteUrl)).toBeUndefined();
+    });
+  });
+
+  it("save a shard's checks alone when only they changed, its file left as it was", async () => {
+    await withKeptFiles(catalogueWithDigests(), async (dir, manifest) => {
+      const kept = (await readKeptShards(dir, manifest, siteUrl))!;
+      const index = kept.shards.findIndex((shard) => shard.landmarks.some((landmark) => landmark.watchChecks.length > 0));
+      const shard = kept.shards[index]!;
+      const position = shard.landmarks.findIndex((landmark) => landmark.watchChecks.length > 0);
+      const slug = shard.landmarks[position]!.slug;
+      const shardFile = await readFile(path.join(dir, `shard-${index}.bin`));
+      const checkedAt = '2027-01-01T06:00:00Z';
+      const landmarks = shard.landmarks.map((landmark, at) => (at === position ? { ...landmark, watchChecks: landmark.watchChecks.map((check) => ({ ...check, checkedAt })) } : landmark));
+      const shards = kept.shards.map((each, at) => (at === index ? { ...each, landmarks } : each));
+      await keepCatalogue(dir, 'code', 'checked', { ...kept, shards }, { previous: manifest, changed: new Set(), checked: new Set([index]) });
+      await kept.close();
+      expect(await readFile(path.join(dir, `shard-${index}.bin`))).toEqual(shardFile);
+      const again = (await readKeptShards(dir, (await readKeptManifest<string>(dir, 'code'))!, siteUrl))!;
+      const landmark = again.shards[index]!.landmarks.find((candidate) => candidate.slug === slug)!;
+      expect(landmark.watchChecks.map((check) => check.checkedAt)).toEqual(landmark.watchChecks.map(() => checkedAt));
+      await again.close();
     });
   });
 
