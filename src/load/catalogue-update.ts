@@ -137,12 +137,11 @@ export async function updateCatalogue(kept: KeptCatalogue, changed: readonly str
     const again = rechecks.landmarks.get(entry.item.slug);
     return again ? { item: again.landmark, digest: again.digest, checkDigest: again.checkDigest } : entry;
   };
-  // Each shard holding a landmark derived again or given new checks: what it kept of the others, and what was derived.
   const updated = [...shards];
-  const recheckedNow = [...rechecks.landmarks.values()];
-  const changedShards = new Set([...touched.keys(), ...recheckedNow.filter((again) => again.digestChanged).map((again) => again.landmark.slug)].map(shardOfSlug));
+  const givenNewChecks = [...rechecks.landmarks.values()];
+  const changedShards = new Set([...touched.keys(), ...givenNewChecks.filter((again) => again.digestChanged).map((again) => again.landmark.slug)].map(shardOfSlug));
   // A shard whose landmarks' checks alone changed keeps its reports and its landmarks' order: they take their new checks in place.
-  const checkedShards = new Set(recheckedNow.map((again) => shardOfSlug(again.landmark.slug)).filter((index) => !changedShards.has(index)));
+  const checkedShards = new Set(givenNewChecks.map((again) => shardOfSlug(again.landmark.slug)).filter((index) => !changedShards.has(index)));
   for (const index of checkedShards) {
     const shard = shards[index]!;
     const checkDigests = shard.checkDigests.slice();
@@ -153,6 +152,7 @@ export async function updateCatalogue(kept: KeptCatalogue, changed: readonly str
     });
     updated[index] = { ...shard, landmarks, checkDigests };
   }
+  // Each shard holding a landmark derived again or whose input digest was taken again: what it kept of the others, and what was derived.
   for (const index of changedShards) {
     const shard = shards[index]!;
     const untouched = (slug: string) => !touched.has(slug);

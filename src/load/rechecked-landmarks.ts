@@ -70,12 +70,13 @@ export function recheckedLandmarks(
       if (published === JSON.stringify(landmark.watchChecks)) continue;
       const dated = JSON.stringify(datedClosureChecksOf(watchChecks));
       let landmarkDigest: string | Uint8Array = shard.landmarkDigests.subarray(index * digestBytes, (index + 1) * digestBytes);
-      if (dated !== JSON.stringify(datedClosureChecksOf(landmark.watchChecks))) {
+      const digestChanged = dated !== JSON.stringify(datedClosureChecksOf(landmark.watchChecks));
+      if (digestChanged) {
         const { watch, blobId } = fileNow();
         if (watch === false) return undefined;
         landmarkDigest = digest(landmarkInputText(blobId, slug, landmark.wikipediaEditions, ownReportDigests(shard, landmark), dated));
       }
-      found.push({ landmark: { ...landmark, watchChecks }, digest: landmarkDigest, checkDigest: digest(checksInputText(published)), digestChanged: typeof landmarkDigest === 'string' });
+      found.push({ landmark: { ...landmark, watchChecks }, digest: landmarkDigest, checkDigest: digest(checksInputText(published)), digestChanged });
     }
   }
   // As bytes, the way a shard holds them: lists made to their count, each digest a view of them.

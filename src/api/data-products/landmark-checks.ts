@@ -24,7 +24,7 @@ const paths = { checksBucket: (index: number) => `${dataPrefix}checks/${index}.j
  * Each watched landmark's checks (what `npm run watch` last found at its sources), in hash buckets
  * by slug, apart from its bucket: a run of the watch, every six hours, gives most of them a new
  * time and changes nothing else, so only these files are made again, not every watched landmark
- * with its reports (a rebuild of 34 s instead of 177 s at 100k landmarks and a million reports,
+ * with its reports (a rebuild of 19–23 s instead of 177 s at 100k landmarks and a million reports,
  * 96,875 of them watched: docs/performance.md). The landmark's answers read them beside its
  * bucket. A landmark without checks is not in them.
  */
