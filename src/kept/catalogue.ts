@@ -197,16 +197,14 @@ function joinedColumns(shards: readonly CatalogueShard[], order: Uint8Array, ind
 /** Each run's items and digests taken in turn as `order` names the runs, and each item's index in its run. */
 function interleave<T>(runs: readonly { items: readonly T[]; digests: Uint8Array }[], order: Uint8Array): { items: T[]; digests: DigestList; indexes: Uint32Array } {
   const items: T[] = new Array(order.length);
-  const digests = new DigestList(order.length);
   const indexes = new Uint32Array(order.length);
   const next = new Uint32Array(runs.length);
   order.forEach((run, index) => {
     const position = next[run]!++;
     items[index] = runs[run]!.items[position]!;
     indexes[index] = position;
-    digests.push(runs[run]!.digests, position);
   });
-  return { items, digests, indexes };
+  return { items, digests: interleavedDigests(runs.map((run) => run.digests), order), indexes };
 }
 
 /** Each run's digests taken in turn as `order` names the runs. */

@@ -55,16 +55,20 @@ export function recheckedLandmarks(
       const { slug } = landmark;
       // Without checks kept or records now, a landmark's checks stay none, whatever its watch list.
       if (isTouched(slug) || (landmark.watchChecks.length === 0 && !Object.hasOwn(checks, slug))) continue;
-      let file: LandmarkFile | undefined;
+      // Its file, read at most once and only when needed; undefined when it no longer passes.
+      let file: LandmarkFile | undefined | 'unread' = 'unread';
       const fileNow = () => {
-        filesRead += file ? 0 : 1;
-        return (file ??= landmarkFileIn(root, slug));
+        if (file === 'unread') {
+          file = landmarkFileIn(root, slug);
+          filesRead++;
+        }
+        return file;
       };
       let watchChecks = checksRecordedAgain(landmark.watchChecks, checks[slug]);
       if (!watchChecks) {
-        const { watch } = fileNow();
-        if (watch === false) return undefined;
-        watchChecks = watchChecksOf(watch, checks[slug]);
+        const read = fileNow();
+        if (!read) return undefined;
+        watchChecks = watchChecksOf(read.watch, checks[slug]);
       }
       const published = JSON.stringify(watchChecks);
       if (published === JSON.stringify(landmark.watchChecks)) continue;
@@ -72,9 +76,9 @@ export function recheckedLandmarks(
       let landmarkDigest: string | Uint8Array = shard.landmarkDigests.subarray(index * digestBytes, (index + 1) * digestBytes);
       const digestChanged = dated !== JSON.stringify(datedClosureChecksOf(landmark.watchChecks));
       if (digestChanged) {
-        const { watch, blobId } = fileNow();
-        if (watch === false) return undefined;
-        landmarkDigest = digest(landmarkInputText(blobId, slug, landmark.wikipediaEditions, ownReportDigests(shard, landmark), dated));
+        const read = fileNow();
+        if (!read) return undefined;
+        landmarkDigest = digest(landmarkInputText(read.blobId, slug, landmark.wikipediaEditions, ownReportDigests(shard, landmark), dated));
       }
       found.push({ landmark: { ...landmark, watchChecks }, digest: landmarkDigest, checkDigest: digest(checksInputText(published)), digestChanged });
     }
@@ -91,15 +95,16 @@ export function recheckedLandmarks(
   };
 }
 
-/** A landmark file's watch list and blob id; `watch` false when the file no longer passes. */
+/** A landmark file's watch list and blob id. */
 interface LandmarkFile {
-  watch: WatchSource[] | undefined | false;
+  watch: WatchSource[] | undefined;
   blobId: string;
 }
 
-function landmarkFileIn(root: string, slug: string): LandmarkFile {
+/** The landmark's file as it reads now; undefined when it no longer passes. */
+function landmarkFileIn(root: string, slug: string): LandmarkFile | undefined {
   const { outcome, blobId } = readAndCheck(root, landmarkFileOf(slug));
-  if (!outcome.landmark || outcome.problems.length > 0 || blobId === undefined) return { watch: false, blobId: '' };
+  if (!outcome.landmark || outcome.problems.length > 0 || blobId === undefined) return undefined;
   return { watch: outcome.landmark.frontmatter.watch, blobId };
 }
 

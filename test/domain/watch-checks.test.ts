@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../scripts/lib/synthetic-content.ts';
 import { checksRecordedAgain, watchChecksOf } from '../../src/domain/watch-checks.ts';
 import type { SourceCheck } from '../../src/schema/watch-checks.ts';
 import { watchEntryOf, type WatchSource } from '../../src/schema/watch-sources.ts';
@@ -12,12 +13,6 @@ const watch: WatchSource[] = [
   { jsonld: { url: 'https://example.org/visit' } },
 ];
 const keys = watch.map((source) => watchEntryOf(source).key);
-
-/** A small deterministic generator, so that a failure names a case that can be run again. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => ((state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);
-}
 
 /** Records of some of the sources (and now and then of one the list does not watch), as a run of the watch leaves them. */
 function recordsOf(next: () => number, day: number): Record<string, SourceCheck> {
@@ -43,7 +38,7 @@ function recordsOf(next: () => number, day: number): Record<string, SourceCheck>
 
 describe("a landmark's checks taken again from new records", () => {
   it('are what its watch list joined with the records gives, or undefined when a record names a source it had no check of', () => {
-    const next = random(7);
+    const next = seededRandom(7);
     let [taken, declined] = [0, 0];
     for (let round = 0; round < 2_000; round++) {
       const before = watchChecksOf(watch, recordsOf(next, 1));
