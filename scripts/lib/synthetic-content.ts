@@ -216,8 +216,8 @@ function realisticParts({ index, landmarkSlug, condition, observedMs, todayMs, r
 export async function writeSyntheticContent(root: string, input: CatalogueInput): Promise<void> {
   for (const landmark of input.landmarks) {
     const { name, location, coordinates, wikidata, watch } = landmark.frontmatter;
-    // JSON is YAML's flow style: each source on one line.
-    const watchLines = watch && watch.length > 0 ? `watch:\n${watch.map((source) => `  - ${JSON.stringify(source)}\n`).join('')}` : '';
+    // As the bundled landmarks list them ("- wikidata: {}"): a method's options in flow style, JSON being YAML's.
+    const watchLines = watch && watch.length > 0 ? `watch:\n${watch.flatMap((source) => Object.entries(source).map(([method, options]) => `  - ${method}: ${JSON.stringify(options)}\n`)).join('')}` : '';
     const file = path.join(root, 'content/landmarks', `${landmark.slug}.md`);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(
