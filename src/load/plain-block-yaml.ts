@@ -4,7 +4,8 @@ import { Schema } from 'yaml';
  * The data of a YAML text written in the plain block style that yaml's `stringify` gives (as
  * `npm run watch` writes content/watch/checks.yaml): nested block mappings and sequences, one
  * scalar per line, plain, single- or double-quoted, and whole-line comments. Undefined for any
- * other text, which the full parser then reads (yaml-data-file.ts).
+ * other text, which the full parser then reads (yaml-data-file.ts; parse-frontmatter.ts reads
+ * content files' frontmatter with it too).
  *
  * Why: the full parser builds a node with positions for every value. At 100,000 watched landmarks
  * checks.yaml is 73 MB, which it took 11.6 s and a gigabyte of heap to read, on the build's thread,
@@ -12,10 +13,10 @@ import { Schema } from 'yaml';
  *
  * It gives what the full parser's toJS gives (YAML 1.2's core schema, keys as strings) or nothing:
  * whatever it is not sure of, it declines rather than guesses. A key given twice, a value it would
- * have to type other than as a string or a small whole number, an anchor, tag, flow collection
- * other than `{}` and `[]`, block scalar, multi-line scalar, comment after a value, tab, carriage
- * return or indentation that does not line up: all are left to the full parser, which says what
- * is wrong, where.
+ * have to type other than as a string, a small whole number or a plain decimal, an anchor, tag,
+ * flow collection other than `{}` and `[]`, block scalar, multi-line scalar, comment after a
+ * value, tab, carriage return or indentation that does not line up: all are left to the full
+ * parser, which says what is wrong, where.
  */
 
 /** Nothing this reading is sure of: the full parser decides. */
@@ -35,7 +36,14 @@ const notAString: readonly RegExp[] = new Schema({ schema: 'core' }).tags.flatMa
 const maxDepth = 32;
 
 /** A whole number written as the schema writes it, exact as a double: read here. */
-const smallWholeNumber = /^(?:0|[1-9][0-9]{0,14})$/;
+const smallWholeNumber = /^(?:0|-?[1-9][0-9]{0,14})$/;
+
+/**
+ * A decimal written as a landmark's coordinates are (43.38252778, -4.116166667): the schema reads
+ * it with parseFloat, as this does. Its other ways of writing a float (".5", "1.", "+1.5", "1e3",
+ * ".inf") are left to it.
+ */
+const decimal = /^-?(?:0|[1-9][0-9]*)\.[0-9]+$/;
 
 /** Characters a plain scalar may not start with (YAML 1.2's indicators), and the ways it could hold a comment, a mapping or a trailing space. */
 const indicatorFirst = /^[-?:,[\]{}#&*!|>'"%@`]/;
@@ -61,6 +69,7 @@ function scalarOf(text: string): unknown {
     return inner.replace(/''/g, "'");
   }
   if (smallWholeNumber.test(text)) return Number(text);
+  if (decimal.test(text)) return parseFloat(text);
   if (indicatorFirst.test(text) || notPlain.test(text) || notAString.some((test) => test.test(text))) decline();
   return text;
 }

@@ -19,7 +19,7 @@ function expectAgreement(text: string): boolean {
   return true;
 }
 
-const awkward = ['a: b', 'a #b', 'x#y', "it's", '"quoted"', 'back\\slash', 'tab\there', 'line\nbreak', ' lead', 'trail ', '', '~', 'null', 'true', 'False', 'yes', 'no', '0x1F', '0o17', '007', '1e3', '.inf', '-.5', '12', '-3', '2026-11-01', '2026-11-01T06:00:00Z', '- dash', '? q', '& amp', '*star', '!bang', '|pipe', '>fold', '%pct', '@at', '`tick', '{}', '[]', '[a, b]', 'é à ü — “ok”', '😀', 'https://example.org/a?b=c&d=e#f', 'ical:https://x.org/c.ics', '__proto__', 'a'.repeat(1100)];
+const awkward = ['a: b', 'a #b', 'x#y', "it's", '"quoted"', 'back\\slash', 'tab\there', 'line\nbreak', ' lead', 'trail ', '', '~', 'null', 'true', 'False', 'yes', 'no', '0x1F', '0o17', '007', '1e3', '.inf', '-.5', '12', '-3', '-0', '1.', '+1.5', '-0.0', '1.50', '00.5', '43.38252778', '-4.116166667', '2026-11-01', '2026-11-01T06:00:00Z', '- dash', '? q', '& amp', '*star', '!bang', '|pipe', '>fold', '%pct', '@at', '`tick', '{}', '[]', '[a, b]', 'é à ü — “ok”', '😀', 'https://example.org/a?b=c&d=e#f', 'ical:https://x.org/c.ics', '__proto__', 'a'.repeat(1100)];
 
 /** A random value built of awkward strings, numbers, and nested mappings and sequences. */
 function randomValue(random: () => number, depth: number): unknown {
@@ -27,7 +27,8 @@ function randomValue(random: () => number, depth: number): unknown {
   const roll = random();
   if (depth > 0 && roll < 0.3) return Object.fromEntries(Array.from({ length: Math.floor(random() * 4) }, () => [pick(awkward).slice(0, 40) || 'k', randomValue(random, depth - 1)]));
   if (depth > 0 && roll < 0.5) return Array.from({ length: Math.floor(random() * 4) }, () => randomValue(random, depth - 1));
-  if (roll < 0.6) return Math.floor(random() * 1000) - (random() < 0.2 ? 500 : 0);
+  if (roll < 0.55) return Math.floor(random() * 1000) - (random() < 0.2 ? 500 : 0);
+  if (roll < 0.6) return Number((random() * 360 - 180).toFixed(1 + Math.floor(random() * 9))); // as coordinates are written
   if (roll < 0.65) return random() < 0.5 ? null : random() < 0.5;
   return pick(awkward);
 }
@@ -48,6 +49,7 @@ function mutated(text: string, random: () => number): string {
     () => `${line}\r`,
     () => line.replace(/: (.*)$/, ': &a $1'),
     () => line.replace(/: (.*)$/, ': !!str $1'),
+    () => line.replace(/: ["'](.*)["']$/, ': $1'),
     () => `${line}\n${' '.repeat(line.length - line.trimStart().length + 2)}continued`,
     () => line.replace(/- /, ''),
     () => '---',
@@ -70,6 +72,7 @@ describe('the plain reading of block YAML (plain-block-yaml.ts)', () => {
     const text = `# Written by npm run watch (the scheduled workflow commits it); do not edit by hand.\n${stringify(records, { lineWidth: 0 })}`;
     expect(plainBlockYaml(text)).toEqual(records);
     expect(expectAgreement(text)).toBe(true);
+    expect(plainBlockYaml('coordinates:\n  lat: 43.38252778\n  lon: -4.116166667\nfloor: -3\n')).toEqual({ coordinates: { lat: 43.38252778, lon: -4.116166667 }, floor: -3 });
     expect(plainBlockYaml('retrievedAt: 2026-11-01\nsitelinks:\n  Q243: 120\n  Q9188: 80\n')).toEqual({ retrievedAt: '2026-11-01', sitelinks: { Q243: 120, Q9188: 80 } });
   });
 
@@ -87,6 +90,10 @@ describe('the plain reading of block YAML (plain-block-yaml.ts)', () => {
       'a:\n  b: 1\n c: 2\n', // indentation that does not line up
       'a: yes\nb: 0x1F\n', // a number the schema reads other than as written
       'a: 1e3\n',
+      'a: .5\n', // a float written other than as a plain decimal
+      'a: 1.\n',
+      'a: +1.5\n',
+      'a: 007\n',
       'a: null\n',
       'a: ~\n',
       'a:\n', // an empty value
