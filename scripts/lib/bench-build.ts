@@ -1,6 +1,7 @@
 // The build section of `npm run bench`: for each catalogue size, a synthetic content tree in a git
 // repository (so updatedAt comes from one git log, as in a deploy), then, in the same run, the
-// parse floor (every file read synchronously and its frontmatter parsed by one process) and
+// parse floor (every file read synchronously and its frontmatter read as the build reads it, by one
+// process; and with the yaml library alone, the floor before the build read plain frontmatter) and
 // the real build as a person runs it (`node scripts/build.ts`), with its wall time, peak resident
 // memory, file count and largest file (as many pairs of the two, taken in turn, as asked), the
 // rebuilds after 1 (as many times as asked), 10 and 100 reports changed and after a run of the
@@ -44,16 +45,18 @@ async function timedBuild(contentRoot: string, outDir: string, project = project
 }
 
 /**
- * The parse floor of the tree at `root`, timed by its own process (scripts/lib/parse-floor.ts),
- * with the allocator's settings the build's process has, so that the floor is not the slower for lacking them.
+ * The parse floor of the tree at `root`, and the same with the yaml library alone, timed by their
+ * own process (scripts/lib/parse-floor.ts), with the allocator's settings the build's process has,
+ * so that the floor is not the slower for lacking them.
  */
-function parseFloorSeconds(root: string): number {
+function parseFloors(root: string): { floor: number; yamlAlone: number } {
   const output = execFileSync(process.execPath, [path.join(projectRoot, 'scripts/lib/parse-floor.ts'), root], {
     cwd: projectRoot,
     encoding: 'utf8',
     env: withLargePages(process.env),
   });
-  return Number(output.trim());
+  const [floor, yamlAlone] = output.trim().split(' ').map(Number);
+  return { floor: floor!, yamlAlone: yamlAlone! };
 }
 
 // No automatic gc in the throwaway repository: after a commit of a million files git would repack
@@ -121,7 +124,7 @@ export interface BaselineOptions {
  */
 export async function benchBuild(scratch: string, sizes: readonly [number, number][], baseline: BaselineOptions | undefined, coldPairs: number, rebuildRounds: number): Promise<void> {
   console.log('\n## Build');
-  console.log(`| landmarks / reports | parse floor s | build s | build / floor | peak RSS | live heap | files (of 20,000) | largest file | rebuild after 1${rebuildRounds > 1 ? ` (median, then each of ${rebuildRounds})` : ''} / 10 / 100 reports changed s | rebuild peak RSS, live heap | rebuild after a watch run s, peak RSS, live heap | first build after validate s, peak RSS, live heap |`);
+  console.log(`| landmarks / reports | parse floor s (yaml library alone) | build s | build / floor (/ yaml library alone) | peak RSS | live heap | files (of 20,000) | largest file | rebuild after 1${rebuildRounds > 1 ? ` (median, then each of ${rebuildRounds})` : ''} / 10 / 100 reports changed s | rebuild peak RSS, live heap | rebuild after a watch run s, peak RSS, live heap | first build after validate s, peak RSS, live heap |`);
   console.log('|---|---:|---:|---:|---:|---:|---|---|---:|---|---|---|');
   const compared: string[] = [];
   // Checked out first: a revision that does not exist fails the run before an hour of generating.
@@ -134,15 +137,16 @@ export async function benchBuild(scratch: string, sizes: readonly [number, numbe
     git(root, 'add', '-A');
     git(root, 'commit', '-q', '-m', 'synthetic catalogue');
     const outDir = path.join(root, 'dist');
-    const pairs: { floor: number; cold: Awaited<ReturnType<typeof timedBuild>> }[] = [];
+    const pairs: { floor: number; yamlAlone: number; cold: Awaited<ReturnType<typeof timedBuild>> }[] = [];
     for (let pair = 0; pair < coldPairs; pair++) {
       await Promise.all([path.join(root, '.cache'), outDir].map((folder) => rm(folder, { recursive: true, force: true })));
-      const floor = parseFloorSeconds(root);
-      pairs.push({ floor, cold: await timedBuild(root, outDir) });
+      const floors = parseFloors(root);
+      pairs.push({ ...floors, cold: await timedBuild(root, outDir) });
     }
     // The rebuilds start from the last cold build's caches.
     const { cold } = pairs.at(-1)!;
     const ratios = pairs.map(({ floor, cold }) => cold.seconds / floor);
+    const yamlRatios = pairs.map(({ yamlAlone, cold }) => cold.seconds / yamlAlone);
     const budget = /File budget: ([\d,]+) of [\d,]+ files \(([\d.]+%)\); largest (\S+), ([\d.]+ MiB)/.exec(cold.output);
     const rebuilds = [];
     for (const count of [...Array<number>(rebuildRounds).fill(1), 10, 100]) {
@@ -163,8 +167,8 @@ export async function benchBuild(scratch: string, sizes: readonly [number, numbe
     const heaps = rebuilds.map((rebuild) => heapOf(rebuild.output));
     const rebuildPeaks = `${gib(Math.max(...rebuilds.map((rebuild) => rebuild.peakBytes)))}, ${[heaps.slice(0, rebuildRounds).join(', '), ...heaps.slice(rebuildRounds)].join(' / ')}`;
     console.log(
-      `| ${size} | ${pairs.map(({ floor }) => floor.toFixed(1)).join(', ')} | ${pairs.map(({ cold }) => cold.seconds.toFixed(1)).join(', ')} | ` +
-        `${median(ratios).toFixed(2)}×${pairs.length > 1 ? ` (${ratios.map((ratio) => ratio.toFixed(2)).join(', ')})` : ''} | ` +
+      `| ${size} | ${pairs.map(({ floor, yamlAlone }) => `${floor.toFixed(1)} (${yamlAlone.toFixed(1)})`).join(', ')} | ${pairs.map(({ cold }) => cold.seconds.toFixed(1)).join(', ')} | ` +
+        `${median(ratios).toFixed(2)}× (${median(yamlRatios).toFixed(2)}×)${pairs.length > 1 ? `, each: ${ratios.map((ratio, index) => `${ratio.toFixed(2)} (${yamlRatios[index]!.toFixed(2)})`).join(', ')}` : ''} | ` +
         `${gib(Math.max(...pairs.map(({ cold }) => cold.peakBytes)))} | ${pairs.map(({ cold }) => heapOf(cold.output)).join(' / ')} | ` +
         `${budget?.[1] ?? '?'} (${budget?.[2] ?? '?'}) | ${budget ? `${budget[4]} (${budget[3]})` : '?'} | ${rebuildSeconds} | ${rebuildPeaks} | ` +
         `${afterWatch ? `${afterWatch.seconds.toFixed(1)}, ${gib(afterWatch.peakBytes)}, ${heapOf(afterWatch.output)} (${filesMadeAgain(afterWatch.output)})` : 'no watch records'} | ` +
