@@ -10,7 +10,7 @@ const projectRoot = path.resolve(import.meta.dirname, '../..');
 const bundled = fg.sync('content/**/*.md', { cwd: projectRoot }).map((file) => readFileSync(path.join(projectRoot, file), 'utf8'));
 const encode = (text: string) => new TextEncoder().encode(text);
 
-/** Every path to a value of `data`, the top-level fields first, and one to a field no file has. */
+/** Every path to a value inside `data`, each before the paths inside its value. */
 function pathsOf(data: unknown, prefix: PropertyKey[] = []): PropertyKey[][] {
   if (typeof data !== 'object' || data === null) return [];
   return Object.entries(data).flatMap(([key, value]) => {
@@ -23,6 +23,7 @@ function pathsOf(data: unknown, prefix: PropertyKey[] = []): PropertyKey[][] {
 function seen(result: ParseResult) {
   if (!result.ok) return result;
   const { data, body, locate, locateKey } = result.file;
+  // Every path in the data, and two to fields no file has (located at their nearest parent).
   const located = [...pathsOf(data), ['missing'], ['source', 'missing']].map((at) => [at.join('.'), locate(at), locateKey(at)]);
   return { data: JSON.stringify(data), body, located };
 }
