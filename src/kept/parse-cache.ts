@@ -1,31 +1,27 @@
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import { bucketOf } from '../domain/buckets.ts';
 import { sha256Bytes } from './digests.ts';
 import { codeFingerprint, type SourceLayer } from './fingerprint.ts';
 import { keptStore, keptStoreDir } from './kept-store.ts';
 import { reusedBufferReads } from './reused-buffers.ts';
-import { openScratchFile } from './scratch-file.ts';
 
 /**
  * Outcomes of files that passed their own checks, kept between runs under the id of their bytes
  * and their path (what the outcome depends on), so a rebuild after a few edits parses only those.
  *
  * The cache is split into 16 shards by path, each stored as a SHA-256 digest, a line naming the
- * validation code that wrote it (its fingerprint, which folds in this format), and its entries:
- * an index (paths, blob ids, and where each outcome lies), then each outcome as v8's serializer
- * wrote it, in any order. Outcomes the parse workers serialized are saved as they sent them (see
- * Spool); others are serialized when the shard is saved. A shard written by other code is
- * ignored as soon as its line is read, and one whose digest does not match (a truncated or
- * corrupt file) once it is hashed; either way its files are parsed again: a cache can make a
- * build faster, never different. The line comes first because after any change to that code
- * every shard is stale: checked inside the entries, a million of them were deserialized only to
- * be dropped, 13 s of the first build after the change.
+ * validation code that wrote it (its fingerprint, which folds in this format), and its serialized
+ * entries. A shard written by other code is ignored as soon as its line is read, and one whose
+ * digest does not match (a truncated or corrupt file) once it is hashed; either way its files are
+ * parsed again: a cache can make a build faster, never different. The line comes first because
+ * after any change to that code every shard is stale: checked inside the entries, a million of
+ * them were deserialized only to be dropped, 13 s of the first build after the change.
  *
- * A shard's index holds its entries in path order: their paths as one text, a line each, and
- * their blob ids as another. Files are looked up in path order too (the loaders list them
- * sorted), so each lookup compares the next entries in place: no key, map or string per file. Keyed by
+ * A shard holds its entries in path order: its paths as one text, a line each, and their blob
+ * ids as another. Files are looked up in path order too (the loaders list them sorted), so each
+ * lookup compares the next entries in place: no key, map or string per file. Keyed by
  * `blobId path` in a map, the cache of a million files took 4.6 s longer to open, search and save
  * (three runs each, alternating), in the strings, the map and the collection they caused.
  */
@@ -35,12 +31,7 @@ export interface ParseCache<Outcome> {
    * order: one that comes out of order is not found, and is parsed again.
    */
   get(blobId: string, file: string): Outcome | undefined;
-  /**
-   * Keeps `outcome` for this file and bytes. With `serialized`, the outcome as v8's serializer
-   * wrote it (a parse worker's, while the other core was busy too), which is kept as it is rather
-   * than serialized again when the cache is saved.
-   */
-  set(blobId: string, file: string, outcome: Outcome, serialized?: Uint8Array): void;
+  set(blobId: string, file: string, outcome: Outcome): void;
   /**
    * Writes the shards that changed, without the entries this run did not use, and lets go of all
    * entries (a million on a large catalogue): the cache is not used afterwards.
@@ -58,19 +49,13 @@ export const parseCacheDir = (root: string): string => keptStoreDir(root, 'parse
 
 const shardCount = 16;
 const digestBytes = 32;
-const formatVersion = 6;
-/** A shard's index (its paths, blob ids and where each outcome lies) comes after a length of this many bytes. */
-const indexLengthBytes = 4;
-/** Outcomes serialized by the workers are written to a shard's scratch file a batch of this many bytes at a time. */
-const spoolBatchBytes = 256 * 1024;
+const formatVersion = 5;
 
-/** Entries as lists: entry i is the i-th of each; `spooled[i]` is where its serialized outcome lies in the shard's spool, or -1. */
+/** Entries as three lists: entry i is the i-th of each. */
 interface StoredLists<Outcome> {
   files: string[];
   blobIds: string[];
   outcomes: Outcome[];
-  spooled: number[];
-  lengths: number[];
 }
 
 /** A shard as stored: entry i has the i-th line of `paths`, of `blobIds` and the i-th outcome. */
@@ -95,20 +80,6 @@ interface Shard<Outcome> extends StoredShard<Outcome> {
    */
   added: StoredLists<Outcome>;
   changed: boolean;
-}
-
-/**
- * The outcomes added to a shard already serialized, in a scratch file of its own, in the order
- * added: saving the shard then copies them rather than serializing a million outcomes on the
- * build's thread (25 s at 100k / 1M, 11 s of the serializer and 9 s of the collector marking a
- * 1.4 GB heap, while the other core waited).
- */
-interface Spool {
-  descriptor: number;
-  batch: Buffer;
-  /** Bytes in the file, then in the batch after them. */
-  written: number;
-  batched: number;
 }
 
 const emptyShard = <Outcome>(): StoredShard<Outcome> => ({ paths: '', blobIds: '', outcomes: [] });
@@ -138,7 +109,7 @@ function openedShard<Outcome>(stored: StoredShard<Outcome>, changed: boolean): S
   const pathStarts = lineStarts(stored.paths, count);
   const idStarts = lineStarts(stored.blobIds, count);
   if (!pathStarts || !idStarts) return undefined;
-  return { ...stored, pathStarts, idStarts, next: 0, used: new Uint8Array(count), added: { files: [], blobIds: [], outcomes: [], spooled: [], lengths: [] }, changed };
+  return { ...stored, pathStarts, idStarts, next: 0, used: new Uint8Array(count), added: { files: [], blobIds: [], outcomes: [] }, changed };
 }
 
 const lineAt = (text: string, starts: Uint32Array, entry: number) => text.slice(starts[entry], starts[entry + 1]! - 1);
@@ -181,27 +152,14 @@ async function readShard<Outcome>(file: string, header: Buffer, read: (file: str
   if (!sha256Bytes(sealed).equals(bytes.subarray(0, digestBytes))) return 'corrupt';
   try {
     // Deserializing copies every value out of the buffer, so the next read may overwrite it.
-    const body = sealed.subarray(header.byteLength);
-    const indexEnd = indexLengthBytes + body.readUInt32LE(0);
-    const index = deserialize(body.subarray(indexLengthBytes, indexEnd)) as { paths?: unknown; blobIds?: unknown; starts?: unknown; lengths?: unknown };
-    const { paths, blobIds, starts, lengths } = index;
-    if (typeof paths !== 'string' || typeof blobIds !== 'string' || !(starts instanceof Uint32Array) || !(lengths instanceof Uint32Array) || starts.length !== lengths.length) return 'corrupt';
-    const outcomes = storedOutcomes(body.subarray(indexEnd), starts, lengths, taken);
-    return outcomes ? (openedShard({ paths, blobIds, outcomes }, false) ?? 'corrupt') : 'corrupt';
+    const stored = deserialize(sealed.subarray(header.byteLength)) as { paths?: unknown; blobIds?: unknown; outcomes?: unknown };
+    const { paths, blobIds, outcomes } = stored;
+    if (typeof paths !== 'string' || typeof blobIds !== 'string' || !Array.isArray(outcomes)) return 'corrupt';
+    for (let index = 0; index < outcomes.length; index++) outcomes[index] = taken(outcomes[index] as Outcome);
+    return openedShard({ paths, blobIds, outcomes: outcomes as Outcome[] }, false) ?? 'corrupt';
   } catch {
     return 'corrupt';
   }
-}
-
-/** Each outcome serialized in `region` at `starts[i]`, `lengths[i]` bytes long, as `taken` takes it; undefined when one lies outside it. */
-function storedOutcomes<Outcome>(region: Buffer, starts: Uint32Array, lengths: Uint32Array, taken: (outcome: Outcome) => Outcome): Outcome[] | undefined {
-  const outcomes: Outcome[] = new Array(starts.length);
-  for (let entry = 0; entry < starts.length; entry++) {
-    const end = starts[entry]! + lengths[entry]!;
-    if (end > region.byteLength) return undefined;
-    outcomes[entry] = taken(deserialize(region.subarray(starts[entry], end)) as Outcome);
-  }
-  return outcomes;
 }
 
 /**
@@ -258,7 +216,6 @@ export async function openParseCache<Outcome>(dir: string, taken: (outcome: Outc
 
   let hits = 0;
   const isEmpty = shards.every((shard) => shard.outcomes.length === 0);
-  const spools = shardSpools(dir);
   return {
     notes,
     isEmpty,
@@ -282,17 +239,14 @@ export async function openParseCache<Outcome>(dir: string, taken: (outcome: Outc
       }
       return undefined;
     },
-    set(blobId, file, outcome, serialized) {
+    set(blobId, file, outcome) {
       // Kept a line each: a path with a line break (no valid content file has one) is not kept.
       if (file.includes('\n')) return;
-      const index = shardOf(file);
-      const { added } = shards[index]!;
-      added.files.push(file);
-      added.blobIds.push(blobId);
-      added.outcomes.push(outcome);
-      added.spooled.push(serialized ? spools.add(index, serialized) : -1);
-      added.lengths.push(serialized?.byteLength ?? 0);
-      shards[index]!.changed = true;
+      const shard = shards[shardOf(file)]!;
+      shard.added.files.push(file);
+      shard.added.blobIds.push(blobId);
+      shard.added.outcomes.push(outcome);
+      shard.changed = true;
     },
     async close() {
       const release = (shard: Shard<Outcome>) => Object.assign(shard, openedShard(emptyShard<Outcome>(), false));
@@ -300,136 +254,29 @@ export async function openParseCache<Outcome>(dir: string, taken: (outcome: Outc
         for (const [index, shard] of shards.entries()) {
           // A shard is rewritten when it gained entries or holds ones no file uses any more.
           if (shard.changed || shard.used.includes(0)) {
-            const pieces = shardPieces(keptAndAdded(shard), spools.bytes(index));
+            const payload = serialize(keptAndAdded(shard));
             // The digest goes first, written without copying the rest into one more buffer.
-            const hash = createHash('sha256').update(header);
-            for (const piece of pieces) hash.update(piece);
-            await store.write(shardName(index), [hash.digest(), header, ...pieces]);
+            const digest = createHash('sha256').update(header).update(payload).digest();
+            await store.write(shardName(index), [digest, header, payload]);
           }
           // Each shard is let go of once written, so saving never holds a second copy of it all.
           release(shard);
-          spools.close(index);
         }
       } finally {
         shards.forEach(release);
-        shards.forEach((_, index) => spools.close(index));
       }
-    },
-  };
-}
-
-/** A shard's entries as saved: paths, blob ids and outcomes in path order, with where each was spooled (-1: not) and its length there. */
-interface SavedEntries<Outcome> extends StoredShard<Outcome> {
-  spooled: number[];
-  lengths: number[];
-}
-
-/**
- * A shard's file after its first line: the length of its index, the index (its paths and blob ids,
- * and where each entry's outcome starts and how long it is), then the outcomes: first those
- * serialized now (kept from the last run, or added without their bytes), then the spool's bytes
- * as they were written, which the spooled entries point into.
- */
-function shardPieces<Outcome>(entries: SavedEntries<Outcome>, spooled: Buffer | undefined): Buffer[] {
-  const count = entries.outcomes.length;
-  const starts = new Uint32Array(count);
-  const lengths = new Uint32Array(count);
-  const serializedNow: Buffer[] = [];
-  let nowBytes = 0;
-  for (let entry = 0; entry < count; entry++) {
-    if (spooled && entries.spooled[entry]! >= 0) continue;
-    const bytes = serialize(entries.outcomes[entry]);
-    serializedNow.push(bytes);
-    starts[entry] = nowBytes;
-    lengths[entry] = bytes.byteLength;
-    nowBytes += bytes.byteLength;
-  }
-  if (spooled) {
-    for (let entry = 0; entry < count; entry++) {
-      if (entries.spooled[entry]! < 0) continue;
-      starts[entry] = nowBytes + entries.spooled[entry]!;
-      lengths[entry] = entries.lengths[entry]!;
-    }
-  }
-  const index = serialize({ paths: entries.paths, blobIds: entries.blobIds, starts, lengths });
-  const indexLength = Buffer.alloc(indexLengthBytes);
-  indexLength.writeUInt32LE(index.byteLength);
-  return [indexLength, index, ...serializedNow, ...(spooled ? [spooled] : [])];
-}
-
-/**
- * The spools of a cache's shards (Spool), each opened with the shard's first outcome given
- * serialized. One that cannot be opened or written to is dropped: its shard's outcomes are then
- * serialized when it is saved, as they are without a spool.
- */
-function shardSpools(dir: string) {
-  const spools: (Spool | 'dropped' | undefined)[] = new Array(shardCount);
-  const drop = (index: number) => {
-    const spool = spools[index];
-    if (typeof spool === 'object') closeSync(spool.descriptor);
-    spools[index] = 'dropped';
-  };
-  /** Writes the batch; false when it could not be, and the spool is dropped. */
-  const flushed = (index: number, spool: Spool): boolean => {
-    try {
-      for (let done = 0; done < spool.batched; ) done += writeSync(spool.descriptor, spool.batch, done, spool.batched - done, spool.written + done);
-    } catch {
-      drop(index);
-      return false;
-    }
-    spool.written += spool.batched;
-    spool.batched = 0;
-    return true;
-  };
-  return {
-    /** Where `bytes` starts in shard `index`'s spool; -1 when they were not spooled. */
-    add(index: number, bytes: Uint8Array): number {
-      let spool = spools[index];
-      if (spool === 'dropped' || bytes.byteLength > spoolBatchBytes) return -1;
-      if (!spool) {
-        try {
-          spool = spools[index] = { descriptor: openScratchFile(dir, `parse-cache-${index}`), batch: Buffer.allocUnsafe(spoolBatchBytes), written: 0, batched: 0 };
-        } catch {
-          spools[index] = 'dropped';
-          return -1;
-        }
-      }
-      if (spool.batched + bytes.byteLength > spoolBatchBytes && !flushed(index, spool)) return -1;
-      const at = spool.written + spool.batched;
-      spool.batch.set(bytes, spool.batched);
-      spool.batched += bytes.byteLength;
-      return at;
-    },
-    /** Everything shard `index`'s spool holds; undefined when it has none (or was dropped: its offsets then point nowhere). */
-    bytes(index: number): Buffer | undefined {
-      const spool = spools[index];
-      if (typeof spool !== 'object' || !flushed(index, spool)) return undefined;
-      const bytes = Buffer.allocUnsafe(spool.written);
-      try {
-        for (let done = 0; done < bytes.byteLength; ) {
-          const read = readSync(spool.descriptor, bytes, done, bytes.byteLength - done, done);
-          if (read === 0) return undefined;
-          done += read;
-        }
-      } catch {
-        return undefined;
-      }
-      return bytes;
-    },
-    close(index: number) {
-      if (typeof spools[index] === 'object') drop(index);
     },
   };
 }
 
 /** The entries a shard keeps for the next run, in path order: those this run took, and those it added. */
-function keptAndAdded<Outcome>(shard: Shard<Outcome>): SavedEntries<Outcome> {
-  const entries: { file: string; blobId: string; outcome: Outcome; spooled: number; length: number }[] = [];
+function keptAndAdded<Outcome>(shard: Shard<Outcome>): StoredShard<Outcome> {
+  const entries: { file: string; blobId: string; outcome: Outcome }[] = [];
   shard.used.forEach((used, entry) => {
-    if (used === 1) entries.push({ file: lineAt(shard.paths, shard.pathStarts, entry), blobId: lineAt(shard.blobIds, shard.idStarts, entry), outcome: shard.outcomes[entry]!, spooled: -1, length: 0 });
+    if (used === 1) entries.push({ file: lineAt(shard.paths, shard.pathStarts, entry), blobId: lineAt(shard.blobIds, shard.idStarts, entry), outcome: shard.outcomes[entry]! });
   });
   const { added } = shard;
-  added.files.forEach((file, index) => entries.push({ file, blobId: added.blobIds[index]!, outcome: added.outcomes[index]!, spooled: added.spooled[index]!, length: added.lengths[index]! }));
+  added.files.forEach((file, index) => entries.push({ file, blobId: added.blobIds[index]!, outcome: added.outcomes[index]! }));
   // Stable: of a path added twice, the later entry comes last, and is the one kept.
   entries.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const last = entries.filter((entry, index) => entries[index + 1]?.file !== entry.file);
@@ -437,7 +284,5 @@ function keptAndAdded<Outcome>(shard: Shard<Outcome>): SavedEntries<Outcome> {
     paths: last.map(({ file }) => `${file}\n`).join(''),
     blobIds: last.map(({ blobId }) => `${blobId}\n`).join(''),
     outcomes: last.map(({ outcome }) => outcome),
-    spooled: last.map(({ spooled }) => spooled),
-    lengths: last.map(({ length }) => length),
   };
 }

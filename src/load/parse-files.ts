@@ -70,19 +70,13 @@ export async function parseContentFiles(root: string, files: readonly string[], 
   const threads = Math.min(availableParallelism(), Math.ceil(toParse.length / batchSize));
   const inWorkers = toParse.length >= filesWorthThreads && threads > 1;
   const bodySpool = inWorkers && bodySpoolDir !== undefined ? spoolIfPossible(bodySpoolDir, threads) : undefined;
-  /** Gives the cache a file's outcome, when it keeps it: with its bytes, when a worker serialized it. */
-  const keep = (position: number, { outcome, blobId }: CheckedFile, serialized?: Uint8Array) => {
-    if (blobId !== undefined && outcome.problems.length === 0) cache?.set(blobId, files[toParse[position]!]!, outcome, serialized);
-  };
   let checked: CheckedFile[];
   try {
     checked = inWorkers
-      ? await checkInWorkers(root, toParse.map((index) => files[index]!), threads, share, bodySpool, cache && keep)
-      : toParse.map((index, position) => {
+      ? await checkInWorkers(root, toParse.map((index) => files[index]!), threads, share, bodySpool)
+      : toParse.map((index) => {
           const { outcome, blobId } = readAndCheck(root, files[index]!);
-          const result = { outcome: share(outcome), blobId };
-          keep(position, result);
-          return result;
+          return { outcome: share(outcome), blobId };
         });
   } catch (error) {
     bodySpool?.close();
@@ -91,6 +85,7 @@ export async function parseContentFiles(root: string, files: readonly string[], 
   checked.forEach(({ outcome, blobId }, position) => {
     outcomes[toParse[position]!] = outcome;
     blobIds[toParse[position]!] = blobId;
+    if (blobId !== undefined && outcome.problems.length === 0) cache?.set(blobId, files[toParse[position]!]!, outcome);
   });
   return { outcomes, blobIds, ...(bodySpool ? { bodySpool } : {}) };
 }
@@ -118,14 +113,7 @@ function blobIdOfFile(root: string, file: string): string | undefined {
  * busy elsewhere: it imports Astro meanwhile). Each outcome is passed through `share` as its batch
  * arrives, while its copies are young; where a worker spooled a report's body, the spool notes it.
  */
-async function checkInWorkers(
-  root: string,
-  files: readonly string[],
-  threads: number,
-  share: (outcome: FileOutcome) => FileOutcome,
-  bodySpool: BodySpool | undefined,
-  keep: ((position: number, checked: CheckedFile, serialized?: Uint8Array) => void) | undefined,
-): Promise<CheckedFile[]> {
+async function checkInWorkers(root: string, files: readonly string[], threads: number, share: (outcome: FileOutcome) => FileOutcome, bodySpool: BodySpool | undefined): Promise<CheckedFile[]> {
   const results: CheckedFile[] = new Array(files.length);
   // Handed out by file name, which for a report is its id: each worker then spools its bodies in
   // the order the catalogue asks for them (by id), and the spool reads them a run at a time
@@ -134,7 +122,7 @@ async function checkInWorkers(
   const names = files.map((file) => file.slice(file.lastIndexOf('/') + 1));
   const order = Uint32Array.from(files.keys()).sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : a - b));
   let next = 0;
-  const workers = Array.from({ length: threads }, (_, thread) => new Worker(new URL('./parse-worker.ts', import.meta.url), { workerData: { spool: bodySpool?.descriptors[thread], serialize: keep !== undefined }, resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb } }));
+  const workers = Array.from({ length: threads }, (_, thread) => new Worker(new URL('./parse-worker.ts', import.meta.url), { workerData: { spool: bodySpool?.descriptors[thread] }, resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb } }));
   try {
     await Promise.all(
       workers.map(
@@ -152,16 +140,12 @@ async function checkInWorkers(
               worker.postMessage({ root, files: Array.from(order.subarray(next, end), (index) => files[index]!) });
               next = end;
             };
-            worker.on('message', ({ results: batch, serialized }: { results: (CheckedFile & { body?: SpooledBody })[]; serialized?: { bytes: Uint8Array; ends: Uint32Array } }) => {
+            worker.on('message', (batch: (CheckedFile & { body?: SpooledBody })[]) => {
               const batchStart = batchStarts.shift()!;
               batch.forEach(({ outcome, blobId, body }, offset) => {
                 const shared = share(outcome);
                 if (body && shared.report) bodySpool?.note(shared.report.id, thread, body);
-                const position = order[batchStart + offset]!;
-                results[position] = { outcome: shared, blobId };
-                // Kept as the batch arrives, so that its bytes are copied into the cache's spools and let go of.
-                const bytes = serialized?.bytes.subarray(offset === 0 ? 0 : serialized.ends[offset - 1], serialized.ends[offset]);
-                keep?.(position, results[position], bytes?.byteLength ? bytes : undefined);
+                results[order[batchStart + offset]!] = { outcome: shared, blobId };
               });
               sendNext();
             });

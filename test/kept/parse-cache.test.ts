@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { appendFile, mkdtemp, readdir, readFile, rename, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { serialize } from 'node:v8';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { syntheticCatalogueInput, writeSyntheticContent } from '../../scripts/lib/synthetic-content.ts';
@@ -211,35 +210,5 @@ describe('the parse cache', () => {
     // Looked up under the bytes it was first given, the file is not found: that entry was not kept.
     const older = await openParseCache(dir);
     expect(older.get('a'.repeat(40), files[10]!)).toBeUndefined();
-  });
-
-  it('saves outcomes given already serialized as they were given, beside kept ones and ones serialized on saving', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'parse-cache-'));
-    // Enough bytes for several of a spool's 256 KiB batches per shard, as parse workers send at scale.
-    const files = Array.from({ length: 3000 }, (_, index) => `content/reports/landmark-${index % 7}/${String(index).padStart(5, '0')}.md`).sort();
-    const outcome = (file: string, made: string) => ({ problems: [], kept: file, made, text: `${file} `.repeat(200) }) as unknown as FileOutcome;
-    // The bytes say they were serialized by a worker, so that what is read back tells which was saved: the bytes or the outcome.
-    const given = (file: string, run: number) => serialize(outcome(file, `bytes given in run ${run}`));
-    const first = await openParseCache<FileOutcome>(dir);
-    // The first run's: every other file given serialized, as a worker gives it; the rest as the build's thread parsed them.
-    files.forEach((file, index) => first.set('a'.repeat(40), file, outcome(file, 'run 1'), index % 2 === 0 ? given(file, 1) : undefined));
-    await first.close();
-    const afterFirst = (file: string) => outcome(file, files.indexOf(file) % 2 === 0 ? 'bytes given in run 1' : 'run 1');
-
-    // The second run takes every file but the first hundred, whose bytes changed: those it gives
-    // again, most serialized, one of them twice; their shards are saved with the kept entries.
-    const second = await openParseCache<FileOutcome>(dir);
-    const changed = new Set(files.slice(0, 100));
-    for (const file of files) expect(second.get(changed.has(file) ? 'b'.repeat(40) : 'a'.repeat(40), file), file).toEqual(changed.has(file) ? undefined : afterFirst(file));
-    const unserialized = (file: string) => file.endsWith('7.md');
-    for (const file of [...changed].reverse()) second.set('b'.repeat(40), file, outcome(file, 'run 2'), unserialized(file) ? undefined : given(file, 2));
-    second.set('c'.repeat(40), files[5]!, outcome(files[5]!, 'run 3'), given(files[5]!, 3));
-    await second.close();
-
-    const third = await openParseCache<FileOutcome>(dir);
-    const blobIdOf = (file: string) => (file === files[5] ? 'c' : changed.has(file) ? 'b' : 'a').repeat(40);
-    const expected = (file: string) => (file === files[5] ? outcome(file, 'bytes given in run 3') : !changed.has(file) ? afterFirst(file) : outcome(file, unserialized(file) ? 'run 2' : 'bytes given in run 2'));
-    expect(files.map((file) => third.get(blobIdOf(file), file))).toEqual(files.map(expected));
-    expect(third.hits).toBe(files.length);
   });
 });
