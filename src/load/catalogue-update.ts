@@ -1,6 +1,7 @@
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { buildCatalogue, type ReportEvidenceAt } from '../domain/catalogue.ts';
+import { recordsOfChecks } from '../domain/watch-checks.ts';
 import type { ReportEvidence } from '../schema/api.ts';
 import type { Utf8Bytes } from '../domain/json-texts.ts';
 import { digestBytes, type DigestList } from '../domain/input-digests.ts';
@@ -32,7 +33,7 @@ export interface UpdateOptions {
    * landmark's id is new; undefined when the file has a problem.
    */
   popularity: () => Promise<ReadonlyMap<string, number> | undefined>;
-  /** content/watch/checks.yaml's records, read when a landmark is derived again or the file changed; undefined when the file has a problem. */
+  /** content/watch/checks.yaml's records, read when the file changed or a watched landmark is new or its own file changed; undefined when the file has a problem. */
   watchChecks: () => Promise<WatchChecksFile['checks'] | undefined>;
 }
 
@@ -42,10 +43,11 @@ export type CatalogueUpdate =
   /** The full load must run instead; `reason` says why, in words. */
   | { ok: false; reason: string };
 
-/** A landmark the changed files touch: whether its own file is there now, and its reports' files that are there now. */
+/** A landmark the changed files touch: whether its own file changed and is there now, and its reports' files that are there now. */
 interface Touched {
   slug: string;
   kept: StoredLandmark | undefined;
+  fileChanged: boolean;
   landmarkPresent: boolean;
   reportFiles: Set<string>;
 }
@@ -76,7 +78,7 @@ export async function updateCatalogue(kept: KeptCatalogue, changed: readonly str
     if (!entry) {
       const kept = keptLandmark(shards[shardOfSlug(slug)]!, slug);
       const reportFiles = new Set(kept?.reports.map((report) => reportPath(slug, report.id)));
-      entry = { slug, kept, landmarkPresent: kept !== undefined, reportFiles };
+      entry = { slug, kept, fileChanged: false, landmarkPresent: kept !== undefined, reportFiles };
       touched.set(slug, entry);
     }
     return entry;
@@ -86,7 +88,7 @@ export async function updateCatalogue(kept: KeptCatalogue, changed: readonly str
     if (present === 'other') return { ok: false, reason: `${file} is not a regular file` };
     const landmark = landmarkFile.exec(file);
     const report = reportFile.exec(file);
-    if (landmark) touch(landmark[1]!).landmarkPresent = present;
+    if (landmark) Object.assign(touch(landmark[1]!), { fileChanged: true, landmarkPresent: present });
     else if (report) {
       const { reportFiles } = touch(report[1]!);
       if (present) reportFiles.add(file);
@@ -125,7 +127,15 @@ export async function updateCatalogue(kept: KeptCatalogue, changed: readonly str
   reports.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.file < b.file ? -1 : 1));
   if (crossCheck({ landmarks, reports }, options.now, untouchedIn(shards, touched)).length > 0) return { ok: false, reason: 'the changed files have a problem across files' };
 
-  const checks = checksChanged || landmarks.some((landmark) => landmark.frontmatter.watch !== undefined) ? await options.watchChecks() : {};
+  // A landmark kept, whose file did not change, watches the sources it did: with the watch's
+  // records as they were, its kept checks give them (recordsOfChecks).
+  const keptChecks = (slug: string) => {
+    const entry = touched.get(slug);
+    return !entry?.kept || entry.fileChanged ? undefined : entry.kept.watchChecks;
+  };
+  const checks = checksChanged || landmarks.some((landmark) => landmark.frontmatter.watch !== undefined && !keptChecks(landmark.slug))
+    ? await options.watchChecks()
+    : Object.fromEntries(landmarks.map(({ slug }) => [slug, recordsOfChecks(keptChecks(slug) ?? [])]));
   if (!checks) return { ok: false, reason: `${watchChecksPath} has a problem` };
   const part = buildCatalogue(
     { landmarks, reports, watchChecks: checks, popularity: await popularityOf(landmarks, touched, popularityNow, changed.includes(popularityPath)), digest: inputDigest },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../scripts/lib/synthetic-content.ts';
-import { checksRecordedAgain, watchChecksOf } from '../../src/domain/watch-checks.ts';
+import { checksRecordedAgain, recordsOfChecks, watchChecksOf } from '../../src/domain/watch-checks.ts';
 import type { SourceCheck } from '../../src/schema/watch-checks.ts';
 import { watchEntryOf, type WatchSource } from '../../src/schema/watch-sources.ts';
 
@@ -65,5 +65,22 @@ describe("a landmark's checks taken again from new records", () => {
     const { [keys[1]!]: _gone, ...rest } = records;
     expect(checksRecordedAgain(before, rest)?.map((check) => check.source)).toEqual([keys[0], keys[2], keys[3], keys[4]]);
     expect(checksRecordedAgain(before, undefined)).toEqual([]);
+  });
+});
+
+describe("a landmark's records taken back from its published checks", () => {
+  it('give, with the same watch list, the same checks written byte for byte', () => {
+    const next = seededRandom(11);
+    for (let round = 0; round < 2_000; round++) {
+      // A watch list of some of the sources, as a landmark's file gives it.
+      const watched = watch.filter(() => next() < 0.7);
+      const published = watchChecksOf(watched, recordsOf(next, 1 + (round % 28)));
+      expect(JSON.stringify(watchChecksOf(watched, recordsOfChecks(published)))).toBe(JSON.stringify(published));
+    }
+  });
+
+  it('keep what the record said when a value was left out: no last success, no error, no closures', () => {
+    const [published] = watchChecksOf([{ wikidata: {} }], { wikidata: { method: 'wikidata', url: 'https://example.org/q', checkedAt: '2026-12-01T06:00:00Z', outcome: 'failed', items: 0 } });
+    expect(recordsOfChecks([published!])).toEqual({ wikidata: { method: 'wikidata', url: 'https://example.org/q', checkedAt: '2026-12-01T06:00:00Z', outcome: 'failed', items: 0, closures: [] } });
   });
 });
