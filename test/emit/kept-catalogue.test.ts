@@ -254,12 +254,21 @@ describe('a rebuild from the kept catalogue', () => {
     const checksNow = await publishedRecords<{ checkedAt: string }[]>(path.join(root, 'warm'), Object.keys(edited).filter((file) => file.startsWith('_data/checks/')));
     expect(checksNow[slugs[0]!]!.map((check) => check.checkedAt)).toEqual([later]);
 
+    // A landmark whose own file changed takes its checks from the watch's records, not from what
+    // was kept: the one that watched nothing now watches the source it has a record of.
+    const unwatched = path.join(root, 'content/landmarks', `${slugs[watchedCount]!}.md`);
+    await writeFile(unwatched, (await readFile(unwatched, 'utf8')).replace(/^---\n/, '---\nwatch:\n  - wikidata: {}\n'));
+    git(root, '2026-01-04T07:00:00Z', 'commit', '-q', '-am', 'a landmark watched');
+    const { site: watchedNow } = await rebuiltAsCold(root, /Content: 1 file changed since the last build; \d+ read again, the rest taken from the kept catalogue\./);
+    const checksWatched = await publishedRecords<{ checkedAt: string }[]>(path.join(root, 'warm'), Object.keys(watchedNow).filter((file) => file.startsWith('_data/checks/')));
+    expect(checksWatched[slugs[watchedCount]!]!.map((check) => check.checkedAt)).toEqual([later]);
+
     // A damaged record goes to the full load, which names it, and the site stays as published.
     await writeFile(path.join(root, watchChecksPath), (await readFile(path.join(root, watchChecksPath), 'utf8')).replace('outcome: ok', 'outcome: maybe'));
     const failed = await build(root, 'warm');
     expect(failed.code).not.toBe(0);
     expect(failed.stderr).toContain(watchChecksPath);
-    expect(await snapshotOf(path.join(root, 'warm'))).toEqual(edited);
+    expect(await snapshotOf(path.join(root, 'warm'))).toEqual(watchedNow);
   }, 120_000);
 
   it('is derived again, and says so, when a shard of it is damaged', async () => {
