@@ -144,8 +144,11 @@ describe('JSON joined from texts', () => {
   });
 
   it('holds a text as its UTF-8 bytes, one character per byte, as Node writes it', () => {
-    // ASCII, Latin-1, other planes (a surrogate pair), and a text longer than one slice of the conversion.
-    for (const text of ['', 'plain ASCII {"a":1}', 'Fermé, Ürgüp', '東京 — “quoted”', 'emoji 🏛️ and 𝄞', `${'é東'.repeat(5000)}end`]) {
+    // ASCII, Latin-1, other planes (a surrogate pair), a text longer than one slice of the
+    // conversion, then shorter ones (encoded where the longer one was) and one longer than the
+    // buffer texts share.
+    const texts = ['', 'plain ASCII {"a":1}', 'Fermé, Ürgüp', '東京 — “quoted”', 'emoji 🏛️ and 𝄞', `${'é東'.repeat(5000)}end`, 'é', 'Fermé', `${'東'.repeat(6 * 2 ** 20)}é`, 'après'];
+    for (const text of texts) {
       expect(utf8BytesOf(text)).toBe(Buffer.from(text, 'utf8').toString('latin1'));
       expect(portableUtf8BytesOf(text)).toBe(utf8BytesOf(text));
       expect(textOf(utf8BytesOf(text))).toBe(text);
