@@ -21,22 +21,22 @@ const encoder = new TextEncoder();
 interface NodeBuffer {
   readonly length: number;
   write(text: string, offset: number, encoding: 'utf8'): number;
-  toString(encoding: 'latin1', start: number, end: number): string;
+  toString(encoding: 'latin1', start?: number, end?: number): string;
 }
 
 /**
  * Node's Buffer where there is one (the build): it converts four times as fast as the portable
  * way below, which the Worker, without it, would use.
  */
-const nodeBuffer = (globalThis as { Buffer?: { allocUnsafeSlow(size: number): NodeBuffer } }).Buffer;
+const nodeBuffer = (globalThis as { Buffer?: { allocUnsafeSlow(size: number): NodeBuffer; from(text: string, encoding: 'utf8'): NodeBuffer } }).Buffer;
 
 /**
  * The one buffer texts are encoded into, grown to fit the longest so far (three bytes per UTF-16
- * unit at most), up to `mostScratchBytes`; a longer text gets a buffer of its own. A buffer per
- * text is memory outside V8's heap, which V8 answers, every 64 MB of it since its last full
- * collection, by marking the whole heap again: the texts with a character beyond ASCII made 84 MB
- * of them per 100,000 reports in a cold build, a full collection of the catalogue's heap for about
- * every 76,000 reports (docs/performance.md, "Memory outside the heap").
+ * unit at most), up to `mostScratchBytes`; a longer text gets a buffer of its own, of its size. A
+ * buffer per text is memory outside V8's heap, which V8 answers, every 64 MB of it since its last
+ * full collection, by marking the whole heap again: the texts with a character beyond ASCII made
+ * 84 MB of them per 100,000 reports in a cold build, a full collection of the catalogue's heap for
+ * about every 76,000 reports (docs/performance.md, "Memory outside the heap").
  */
 let scratch: NodeBuffer | undefined;
 const mostScratchBytes = 16 * 2 ** 20;
@@ -46,10 +46,9 @@ export function utf8BytesOf(text: string): Utf8Bytes {
   if (ascii.test(text)) return text as Utf8Bytes;
   if (!nodeBuffer) return portableUtf8BytesOf(text);
   const most = text.length * 3;
-  let buffer = scratch;
-  if (most > mostScratchBytes) buffer = nodeBuffer.allocUnsafeSlow(most);
-  else if (!buffer || buffer.length < most) buffer = scratch = nodeBuffer.allocUnsafeSlow(Math.max(most, 64 * 1024));
-  return buffer.toString('latin1', 0, buffer.write(text, 0, 'utf8')) as Utf8Bytes;
+  if (most > mostScratchBytes) return nodeBuffer.from(text, 'utf8').toString('latin1') as Utf8Bytes;
+  if (!scratch || scratch.length < most) scratch = nodeBuffer.allocUnsafeSlow(Math.max(most, 64 * 1024));
+  return scratch.toString('latin1', 0, scratch.write(text, 0, 'utf8')) as Utf8Bytes;
 }
 
 /** A value's JSON text as UTF-8 bytes, one character per byte. */
