@@ -68,7 +68,7 @@ export async function emitDataFiles(dataFiles: Iterable<DataFile>, outDir: strin
   };
   // Bounded concurrency: enough to keep the disk busy without holding thousands of files at once
   // (their text is bounded where each is made, above: at a million reports a file of the nearby
-  // index's coarse levels is 16 MB, and a level's 32 files could all be in flight at once). A new
+  // index's coarse levels is 4 MB, and a level's 32 files could all be in flight at once). A new
   // file starts as soon as one is done, not when a whole batch is: waiting for a batch's slowest
   // write left this thread idle for a third of the time it spent on data files.
   let running = 0;
@@ -128,9 +128,10 @@ const filesInFlight = 64;
 const textInFlightLimit = 32 * 2 ** 20;
 /**
  * Bytes of given-back write buffers kept for later files. In flight at once are the limit above
- * plus the file that passed it, each in a buffer up to twice its bytes: kept to the limit alone, the
- * buffers of a million reports' largest files (4-8 MB) were dropped and allocated again: 494 MB in
- * 172 buffers for the data files of a build after `npm run validate`; kept to four times it, 204 MB in 117.
+ * plus the file that passed it, each in a buffer up to twice its bytes. Kept to the limit alone,
+ * the buffers of a million reports' largest files (4-6 MB, in 8 MB buffers) were dropped and
+ * allocated again: 494 MB in 172 buffers for the data files of a build after `npm run validate`;
+ * kept to four times it, 204 MB in 117.
  */
 const keptBufferBytes = 4 * textInFlightLimit;
 

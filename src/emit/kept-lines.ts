@@ -97,7 +97,7 @@ export async function openKeptLines(store: OutputStore): Promise<KeptLines> {
 
   // The last build's files held at once, each from its read until its lines are taken: a level of
   // the nearby index is made again whole after a hundred changes at a million reports, 32 files of
-  // up to 16 MB, which the data files' writer starts together.
+  // about 4 MB, which the data files' writer starts together.
   const holding = permits(heldAtOnce);
   return {
     async source(sitePath, key) {
