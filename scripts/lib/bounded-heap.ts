@@ -9,16 +9,6 @@ import { withLargePages } from './large-pages.ts';
 
 const defaultHeapMegabytes = 2048;
 const heapFlag = '--max-old-space-size';
-/**
- * V8 counts buffers' memory (file texts read, data files written) outside its heap, and by default
- * starts a full collection for every 64 MB of it allocated since the last one, however little of
- * the heap is garbage: three of the five full collections of a one-report rebuild at a million
- * reports were started so. With this flag that memory counts towards the heap's own limit instead.
- * One-report rebuilds at 100k landmarks / 1M reports took 0.90× the time (docs/performance.md,
- * "Memory outside the heap"); the peak stays under 2.5 GiB once the data files' write buffers are
- * kept for later files (src/emit/emit-api-data.ts) rather than left to the collector.
- */
-const externalMemoryFlag = '--external-memory-accounted-in-global-limit';
 // A worker thread that runs out of heap does not abort the process as the main thread does: Node
 // ends the thread, and the build fails with its error. The process doing the work then exits with
 // the status a shell gives an aborted process, so that both read the same to the person running it.
@@ -93,7 +83,7 @@ export async function rerunWithBoundedHeap(script: string): Promise<number | und
     return 1;
   }
   // --expose-gc: the build collects the heap once it has released the catalogue, before the pages (src/emit/build-site.ts).
-  const child = spawn(process.execPath, [...process.execArgv, `${heapFlag}=${megabytes}`, '--expose-gc', externalMemoryFlag, script, ...process.argv.slice(2)], {
+  const child = spawn(process.execPath, [...process.execArgv, `${heapFlag}=${megabytes}`, '--expose-gc', script, ...process.argv.slice(2)], {
     stdio: ['inherit', 'inherit', 'pipe'],
     env: withLargePages(process.env),
   });
