@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
-import { deserialize, serialize } from 'node:v8';
+import type { FileHandle } from 'node:fs/promises';
 import { bucketOf } from '../domain/buckets.ts';
 import { sha256Bytes } from './digests.ts';
 import { codeFingerprint, type SourceLayer } from './fingerprint.ts';
@@ -12,12 +12,12 @@ import { reusedBufferReads } from './reused-buffers.ts';
  * and their path (what the outcome depends on), so a rebuild after a few edits parses only those.
  *
  * The cache is split into 16 shards by path, each stored as a SHA-256 digest, a line naming the
- * validation code that wrote it (its fingerprint, which folds in this format), and its serialized
- * entries. A shard written by other code is ignored as soon as its line is read, and one whose
- * digest does not match (a truncated or corrupt file) once it is hashed; either way its files are
- * parsed again: a cache can make a build faster, never different. The line comes first because
- * after any change to that code every shard is stale: checked inside the entries, a million of
- * them were deserialized only to be dropped, 13 s of the first build after the change.
+ * validation code that wrote it (its fingerprint, which folds in this format), and its entries as
+ * lines of JSON (storedLines below). A shard written by other code is ignored as soon as its line
+ * is read, and one whose digest does not match (a truncated or corrupt file) once it is hashed;
+ * either way its files are parsed again: a cache can make a build faster, never different. The
+ * line comes first because after any change to that code every shard is stale: checked inside the
+ * entries, a million of them were read only to be dropped, 13 s of the first build after the change.
  *
  * A shard holds its entries in path order: its paths as one text, a line each, and their blob
  * ids as another. Files are looked up in path order too (the loaders list them sorted), so each
@@ -49,7 +49,7 @@ export const parseCacheDir = (root: string): string => keptStoreDir(root, 'parse
 
 const shardCount = 16;
 const digestBytes = 32;
-const formatVersion = 5;
+const formatVersion = 6;
 
 /** Entries as three lists: entry i is the i-th of each. */
 interface StoredLists<Outcome> {
@@ -150,16 +150,90 @@ async function readShard<Outcome>(file: string, header: Buffer, read: (file: str
   if (!writtenWith(bytes, header)) return 'stale';
   const sealed = bytes.subarray(digestBytes);
   if (!sha256Bytes(sealed).equals(bytes.subarray(0, digestBytes))) return 'corrupt';
+  const stored = storedShardOf<Outcome>(sealed.subarray(header.byteLength), taken);
+  return (stored && openedShard(stored, false)) ?? 'corrupt';
+}
+
+/**
+ * A shard's entries as stored: its paths' lines as one JSON string, its blob ids' as another,
+ * then each outcome, a line of JSON each. Outcomes are plain data (strings, numbers, booleans,
+ * arrays and objects, check-content-file.ts), which JSON gives back as they were.
+ *
+ * Not v8.serialize, which the cache used until 2026-12-07: it hands each shard back as one Buffer,
+ * memory outside V8's heap, and a cold build saves the cache with a million reports' records in
+ * the heap. V8 answered every 64 MB of those buffers by marking the whole heap again (1.4 GB at a
+ * million reports). Written in pieces of text instead, a shard makes only short-lived strings,
+ * which the young generation's collections free; and JSON is quicker to write than v8's format and
+ * as quick to read (docs/performance.md, "The parse cache written as lines of JSON").
+ */
+function* storedLines(shard: StoredShard<unknown>): Generator<string> {
+  yield JSON.stringify(shard.paths);
+  yield JSON.stringify(shard.blobIds);
+  for (const outcome of shard.outcomes) yield JSON.stringify(outcome);
+}
+
+/** The entries of storedLines' lines, each outcome passed through `taken`; undefined when they do not read as such. */
+function storedShardOf<Outcome>(bytes: Buffer, taken: (outcome: Outcome) => Outcome): StoredShard<Outcome> | undefined {
+  const values: unknown[] = [];
+  const outcomes: Outcome[] = [];
   try {
-    // Deserializing copies every value out of the buffer, so the next read may overwrite it.
-    const stored = deserialize(sealed.subarray(header.byteLength)) as { paths?: unknown; blobIds?: unknown; outcomes?: unknown };
-    const { paths, blobIds, outcomes } = stored;
-    if (typeof paths !== 'string' || typeof blobIds !== 'string' || !Array.isArray(outcomes)) return 'corrupt';
-    for (let index = 0; index < outcomes.length; index++) outcomes[index] = taken(outcomes[index] as Outcome);
-    return openedShard({ paths, blobIds, outcomes: outcomes as Outcome[] }, false) ?? 'corrupt';
+    // Each line decoded and parsed apart: the values copy what they need out of the buffer, so the next read may overwrite it.
+    for (let start = 0; start < bytes.byteLength; ) {
+      const end = bytes.indexOf(0x0a, start);
+      if (end === -1) return undefined; // cut short
+      const value: unknown = JSON.parse(bytes.toString('utf8', start, end));
+      if (values.length < 2) values.push(value);
+      else outcomes.push(taken(value as Outcome));
+      start = end + 1;
+    }
   } catch {
-    return 'corrupt';
+    return undefined;
   }
+  const [paths, blobIds] = values;
+  if (typeof paths !== 'string' || typeof blobIds !== 'string') return undefined;
+  return { paths, blobIds, outcomes };
+}
+
+/** Characters of JSON per write: strings short-lived enough for the young generation's collections to free. */
+const pieceChars = 64 * 1024;
+
+/**
+ * Writes the shard into the open file: its digest's place, its header line, its lines in pieces,
+ * then the digest of all after it. One piece is written while the next is made: awaited one by
+ * one, the writes left this thread idle for an eighth of the save.
+ */
+async function writeShard(handle: FileHandle, header: Buffer, shard: StoredShard<unknown>): Promise<boolean> {
+  const digest = createHash('sha256').update(header);
+  let position = 0;
+  let writing: Promise<void> = Promise.resolve();
+  const put = async (contents: Buffer | string) => {
+    const bytes = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+    const at = position;
+    position += bytes;
+    await writing;
+    writing = writeAt(handle, contents, bytes, at);
+  };
+  await put(Buffer.alloc(digestBytes)); // its place, filled once every line is hashed
+  await put(header);
+  let piece = '';
+  for (const line of storedLines(shard)) {
+    piece += `${line}\n`;
+    if (piece.length < pieceChars) continue;
+    digest.update(piece);
+    await put(piece);
+    piece = '';
+  }
+  digest.update(piece);
+  await put(piece);
+  await writing;
+  await writeAt(handle, digest.digest(), digestBytes, 0);
+  return true;
+}
+
+/** Writes all of `contents`, `bytes` long, at `position` in the file. */
+async function writeAt(handle: FileHandle, contents: Buffer | string, bytes: number, position: number): Promise<void> {
+  const { bytesWritten } = typeof contents === 'string' ? await handle.write(contents, position, 'utf8') : await handle.write(contents, 0, bytes, position);
+  if (bytesWritten !== bytes) throw new Error(`wrote ${bytesWritten} of ${bytes} bytes`);
 }
 
 /**
@@ -254,10 +328,8 @@ export async function openParseCache<Outcome>(dir: string, taken: (outcome: Outc
         for (const [index, shard] of shards.entries()) {
           // A shard is rewritten when it gained entries or holds ones no file uses any more.
           if (shard.changed || shard.used.includes(0)) {
-            const payload = serialize(keptAndAdded(shard));
-            // The digest goes first, written without copying the rest into one more buffer.
-            const digest = createHash('sha256').update(header).update(payload).digest();
-            await store.write(shardName(index), [digest, header, payload]);
+            const stored = keptAndAdded(shard);
+            await store.writeThrough(shardName(index), (handle) => writeShard(handle, header, stored));
           }
           // Each shard is let go of once written, so saving never holds a second copy of it all.
           release(shard);

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import { appendFile, mkdtemp, readdir, readFile, rename, truncate, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, readFile, rename, rm, symlink, truncate, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { syntheticCatalogueInput, writeSyntheticContent } from '../../scripts/lib/synthetic-content.ts';
-import type { FileOutcome } from '../../src/load/check-content-file.ts';
+import fg from 'fast-glob';
+import { checkContentFile, type FileOutcome } from '../../src/load/check-content-file.ts';
 import { openParseCache, parseCacheDir, parseCacheHoldsUsableShards } from '../../src/kept/parse-cache.ts';
 import { loadContent } from '../../src/load/load-content.ts';
 import { formatProblem } from '../../src/load/problem.ts';
@@ -38,6 +40,14 @@ async function writtenByOtherCode(shard: string): Promise<void> {
   await writeFile(shard, Buffer.concat([createHash('sha256').update(sealed).digest(), sealed]));
 }
 
+/** Gives the shard entries that are not lines of JSON, sealed with its own header line and a digest that matches. */
+async function sealedWithEntriesNotJson(shard: string): Promise<void> {
+  const bytes = await readFile(shard);
+  const header = bytes.subarray(32, bytes.indexOf(0x0a, 32) + 1);
+  const sealed = Buffer.concat([header, Buffer.from('"content/a.md\\n"\n"' + 'a'.repeat(40) + '\\n"\n{"problems": [\n')]);
+  await writeFile(shard, Buffer.concat([createHash('sha256').update(sealed).digest(), sealed]));
+}
+
 const shardFiles = async (root: string) => (await readdir(parseCacheDir(root))).filter((name) => name.endsWith('.bin')).map((name) => path.join(parseCacheDir(root), name));
 
 describe('the parse cache', () => {
@@ -50,7 +60,7 @@ describe('the parse cache', () => {
 
     const warm = await load(root);
     expect(warm.cache?.hits).toBe(2100);
-    expect(warm.content).toEqual(cold.content);
+    expect(warm.content).toStrictEqual(cold.content);
 
     // An edit not yet committed, and one committed: each is parsed again, from its new bytes.
     const [first, second] = cold.content.reports;
@@ -124,6 +134,56 @@ describe('the parse cache', () => {
     expect(after.cache?.notes).toEqual([expect.stringMatching(/^ignored 1 damaged parse-cache shard\(s\) in .*; their files were parsed again$/)]);
     // The damaged shard was rewritten whole.
     expect((await load(root)).cache?.hits).toBe(2100);
+  });
+
+  it('ignores a shard sealed by this code whose entries do not read, parsing its files again', async () => {
+    const root = await committedCatalogue();
+    const cold = await load(root);
+    await sealedWithEntriesNotJson((await shardFiles(root))[0]!);
+
+    const after = await load(root);
+    expect(after.problems).toEqual([]);
+    expect(after.content).toStrictEqual(cold.content);
+    expect(after.cache?.notes).toEqual([expect.stringMatching(/^ignored 1 damaged parse-cache shard\(s\) in .*; their files were parsed again$/)]);
+    expect((await load(root)).cache?.hits).toBe(2100);
+  });
+
+  it('says it could not save the shards when the disk is full, and leaves the ones saved before intact', async () => {
+    const root = await committedCatalogue();
+    const cold = await load(root);
+    const edited = cold.content.reports[0]!;
+    await appendFile(path.join(root, edited.file), 'Edited.\n');
+    // Each shard is written to a file of this process's beside it before it is renamed into place:
+    // there, the disk is full (/dev/full refuses every write).
+    const incoming = (await shardFiles(root)).map((shard) => `${shard}.${process.pid}.incoming`);
+    await Promise.all(incoming.map((file) => symlink('/dev/full', file)));
+    const full = await load(root);
+    expect(full.problems).toEqual([]);
+    expect(full.content.reports.find(({ id }) => id === edited.id)?.blobId).not.toBe(edited.blobId);
+    expect(full.cache?.notes).toEqual([expect.stringMatching(/^could not save the parse cache: .*ENOSPC/)]);
+
+    await Promise.all(incoming.map((file) => rm(file, { force: true })));
+    // The shards saved before are read as they were: only the edited file is parsed again.
+    const after = await load(root);
+    expect(after.cache?.notes).toEqual([]);
+    expect(after.cache?.hits).toBe(2099);
+    expect(after.content).toStrictEqual(full.content);
+  });
+
+  it('gives back the outcome of every bundled content file exactly as it was parsed', async () => {
+    const projectRoot = path.resolve(import.meta.dirname, '../..');
+    const files = (await fg('content/**/*.md', { cwd: projectRoot })).sort();
+    expect(files.length).toBeGreaterThan(4000);
+    const outcomes = files.map((file) => checkContentFile(file, readFileSync(path.join(projectRoot, file))));
+    expect(outcomes.filter(({ problems }) => problems.length > 0)).toEqual([]);
+    const dir = await mkdtemp(path.join(tmpdir(), 'parse-cache-'));
+    const first = await openParseCache<FileOutcome>(dir);
+    files.forEach((file, index) => first.set('e'.repeat(40), file, outcomes[index]!));
+    await first.close();
+
+    // Strictly: a key whose value is undefined, or a value JSON cannot hold, would read back otherwise.
+    const next = await openParseCache<FileOutcome>(dir);
+    expect(files.map((file) => next.get('e'.repeat(40), file))).toStrictEqual(outcomes);
   });
 
   it('ignores a shard written by other validation code from its first line, never reading its entries', async () => {
