@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { toTimestamp } from '../schema/calendar.ts';
-import { sha256Hex } from './digests.ts';
+import { sha256Hex, writeDigestFirst } from './digests.ts';
 import { keptStore, keptStoreDir } from './kept-store.ts';
 
 /** Each file's last commit time (ISO 8601, UTC, to the second) as of the commit `head` (read by load/git-history.ts). */
@@ -136,24 +135,23 @@ export async function keepCommitTimes(file: string, folder: string, { head, time
   const store = storeOf(file);
   store.removeAbandoned();
   await store.writeThrough(path.basename(file), async (handle) => {
-    const hash = createHash('sha256');
-    let position = digestLine.length; // the digest goes first, once the rest is written
-    const write = async (text: string) => {
-      const bytes = Buffer.from(text);
-      hash.update(bytes);
-      await handle.write(bytes, 0, bytes.byteLength, position);
-      position += bytes.byteLength;
-    };
-    await write(`commit-times ${formatVersion} ${folder} ${head} ${times.size}\n`);
-    const lines: string[] = [];
-    for (const [name, time] of times) {
-      if (/[\t\n]/.test(name)) return false;
-      lines.push(`${name}\t${Date.parse(time) / 1000}\n`);
-      if (lines.length === linesPerWrite) await write(lines.splice(0).join(''));
+    let keepable = true;
+    function* pieces() {
+      yield `commit-times ${formatVersion} ${folder} ${head} ${times.size}\n`;
+      const lines: string[] = [];
+      for (const [name, time] of times) {
+        if (/[\t\n]/.test(name)) {
+          keepable = false;
+          return;
+        }
+        lines.push(`${name}\t${Date.parse(time) / 1000}\n`);
+        if (lines.length === linesPerWrite) yield lines.splice(0).join('');
+      }
+      yield lines.join('');
     }
-    await write(lines.join(''));
-    await handle.write(`${hash.digest('hex')}\n`, 0);
-    return true;
+    // The digest goes first, once the rest is written.
+    await writeDigestFirst(handle, digestLine.length, pieces(), (digest) => Buffer.from(`${digest.toString('hex')}\n`));
+    return keepable;
   });
 }
 

@@ -1,5 +1,6 @@
 import { createHash, hash, type Hash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync, statSync, type BigIntStats } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import type { DigestFunction } from '../domain/input-digests.ts';
 
 /** The SHA-256 of these bytes (or this text's UTF-8), in hex: how every store checks what it kept. */
@@ -87,3 +88,35 @@ export function fileIdentityOf(file: string): string | undefined {
 
 /** The SHA-256 of these bytes, as 32 bytes: for a digest stored in front of what it checks. */
 export const sha256Bytes = (contents: Uint8Array): Buffer => createHash('sha256').update(contents).digest();
+
+/**
+ * Writes `pieces` into the open file after `place` bytes left for their digest, then fills that
+ * place with `sealOf` the SHA-256 of every piece (exactly `place` bytes): how the stores write a
+ * file too large to join into one buffer, with its digest first, so that a reader checks the file
+ * before it reads any further. Pieces may be made as they are asked for (a generator); one is
+ * written while the next is made: awaited one by one, the writes of the parse cache's save left
+ * its thread idle for an eighth of it.
+ */
+export async function writeDigestFirst(handle: FileHandle, place: number, pieces: Iterable<string | Uint8Array>, sealOf: (digest: Buffer) => Uint8Array): Promise<void> {
+  const hash = createHash('sha256');
+  let position = place;
+  let writing: Promise<void> = Promise.resolve();
+  for (const piece of pieces) {
+    hash.update(piece);
+    const bytes = typeof piece === 'string' ? Buffer.byteLength(piece) : piece.byteLength;
+    const at = position;
+    position += bytes;
+    await writing;
+    writing = writeAt(handle, piece, bytes, at);
+  }
+  await writing;
+  const seal = sealOf(hash.digest());
+  if (seal.byteLength !== place) throw new Error(`a digest of ${seal.byteLength} bytes for a place of ${place}`);
+  await writeAt(handle, seal, place, 0);
+}
+
+/** Writes all of `contents`, `bytes` long, at `position` in the file. */
+async function writeAt(handle: FileHandle, contents: string | Uint8Array, bytes: number, position: number): Promise<void> {
+  const { bytesWritten } = typeof contents === 'string' ? await handle.write(contents, position, 'utf8') : await handle.write(contents, 0, bytes, position);
+  if (bytesWritten !== bytes) throw new Error(`wrote ${bytesWritten} of ${bytes} bytes`);
+}

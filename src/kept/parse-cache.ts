@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
 import { bucketOf } from '../domain/buckets.ts';
-import { sha256Bytes } from './digests.ts';
+import { sha256Bytes, writeDigestFirst } from './digests.ts';
 import { codeFingerprint, type SourceLayer } from './fingerprint.ts';
 import { keptStore, keptStoreDir } from './kept-store.ts';
 import { reusedBufferReads } from './reused-buffers.ts';
@@ -197,43 +195,17 @@ function storedShardOf<Outcome>(bytes: Buffer, taken: (outcome: Outcome) => Outc
 /** Characters of JSON per write: strings short-lived enough for the young generation's collections to free. */
 const pieceChars = 64 * 1024;
 
-/**
- * Writes the shard into the open file: its digest's place, its header line, its lines in pieces,
- * then the digest of all after it. One piece is written while the next is made: awaited one by
- * one, the writes left this thread idle for an eighth of the save.
- */
-async function writeShard(handle: FileHandle, header: Buffer, shard: StoredShard<unknown>): Promise<boolean> {
-  const digest = createHash('sha256').update(header);
-  let position = 0;
-  let writing: Promise<void> = Promise.resolve();
-  const put = async (contents: Buffer | string) => {
-    const bytes = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
-    const at = position;
-    position += bytes;
-    await writing;
-    writing = writeAt(handle, contents, bytes, at);
-  };
-  await put(Buffer.alloc(digestBytes)); // its place, filled once every line is hashed
-  await put(header);
+/** The shard's header line, then its lines joined into pieces of about `pieceChars`, made as they are asked for. */
+function* shardPieces(header: Buffer, shard: StoredShard<unknown>): Generator<string | Buffer> {
+  yield header;
   let piece = '';
   for (const line of storedLines(shard)) {
     piece += `${line}\n`;
     if (piece.length < pieceChars) continue;
-    digest.update(piece);
-    await put(piece);
+    yield piece;
     piece = '';
   }
-  digest.update(piece);
-  await put(piece);
-  await writing;
-  await writeAt(handle, digest.digest(), digestBytes, 0);
-  return true;
-}
-
-/** Writes all of `contents`, `bytes` long, at `position` in the file. */
-async function writeAt(handle: FileHandle, contents: Buffer | string, bytes: number, position: number): Promise<void> {
-  const { bytesWritten } = typeof contents === 'string' ? await handle.write(contents, position, 'utf8') : await handle.write(contents, 0, bytes, position);
-  if (bytesWritten !== bytes) throw new Error(`wrote ${bytesWritten} of ${bytes} bytes`);
+  yield piece;
 }
 
 /**
@@ -329,7 +301,10 @@ export async function openParseCache<Outcome>(dir: string, taken: (outcome: Outc
           // A shard is rewritten when it gained entries or holds ones no file uses any more.
           if (shard.changed || shard.used.includes(0)) {
             const stored = keptAndAdded(shard);
-            await store.writeThrough(shardName(index), (handle) => writeShard(handle, header, stored));
+            await store.writeThrough(shardName(index), async (handle) => {
+              await writeDigestFirst(handle, digestBytes, shardPieces(header, stored), (digest) => digest);
+              return true;
+            });
           }
           // Each shard is let go of once written, so saving never holds a second copy of it all.
           release(shard);

@@ -179,6 +179,20 @@ describe('commit times kept between builds', () => {
     expect(await readdir(path.dirname(commitTimesFile(root)))).not.toContain(path.basename(sinceFile));
   });
 
+  it('are written whole, thousands of lines at a time, or not at all when a path holds a tab: the file before is left', async () => {
+    const root = await writeContentTree({});
+    const file = commitTimesFile(root);
+    const times = new Map(Array.from({ length: 10_000 }, (_, index) => [`content/reports/landmark-${index % 97}/${String(index).padStart(6, '0')}.md`, '2026-02-03T04:05:06Z']));
+    await keepCommitTimes(file, 'content/reports', { head: 'a'.repeat(40), times });
+    const kept = await readKeptCommitTimes(file, 'content/reports');
+    expect(kept?.head).toBe('a'.repeat(40));
+    expect(kept?.times).toEqual(times);
+
+    await keepCommitTimes(file, 'content/reports', { head: 'b'.repeat(40), times: new Map([...times, ['content/reports/landmark-1/with\ttab.md', '2026-02-03T04:05:06Z']]) });
+    expect((await readKeptCommitTimes(file, 'content/reports'))?.head).toBe('a'.repeat(40));
+    expect(await readdir(path.dirname(file))).toEqual([path.basename(file)]);
+  });
+
   it('are ignored when their file is damaged, and kept again whole', async () => {
     const root = await committedCatalogue();
     const cold = await timesOf(root, true);
