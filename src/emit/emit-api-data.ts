@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { dataStoreOverFiles, type DataStore } from '../api/data-products.ts';
@@ -57,7 +58,8 @@ export async function emitDataFiles(dataFiles: Iterable<DataFile>, outDir: strin
     const bytes = typeof text === 'string' ? utf8Into(buffers, text) : bytesOfPieces(buffers, text, length);
     try {
       await folderOf(target);
-      await writeFile(target, bytes);
+      if (bytes.byteLength <= mostBytesWrittenAtOnce) writeFileSync(target, bytes);
+      else await writeFile(target, bytes);
       if (key !== undefined) await store!.keep(key, target, bytes);
     } finally {
       // Nothing reads the bytes once the file is written and kept, nor after either failed.
@@ -123,6 +125,13 @@ function utf8Into(buffers: WriteBuffers, text: string): Buffer {
   return bytes;
 }
 
+/**
+ * Files up to this size are written on this thread, at once. Most data files are a few dozen
+ * kilobytes, and writing one to the page cache takes less than its open, write and close handed to
+ * Node's thread pool in turn, each waking a thread and taking its answer back on this one; a
+ * larger file is written there, while this thread makes the next ones.
+ */
+const mostBytesWrittenAtOnce = 256 * 1024;
 const filesInFlight = 64;
 /** Characters of text written at once, about 32 MB. */
 const textInFlightLimit = 32 * 2 ** 20;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, linkSync, statSync, type BigIntStats } from 'node:fs';
-import { copyFile, link, mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, open, readdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { feedFile, fileIdentity, settledIdentity, sha256Hex, withOpenFile } from './digests.ts';
+import { feedFile, fileIdentity, fileIdentityOf, settledIdentity, sha256Hex, withOpenFile } from './digests.ts';
 import { codeFingerprint, type SourceLayer } from './fingerprint.ts';
 import { keptStore, keptStoreDir, type KeptStore } from './kept-store.ts';
 
@@ -182,6 +182,16 @@ async function readIndex(store: KeptStore, notes: string[]): Promise<StoreIndex>
   return Object.fromEntries(Object.entries(index).filter(([, entry]) => isKeptFile(entry) || (typeof entry === 'object' && entry !== null && 'value' in entry)));
 }
 
+/** Links `existing` as `name`; false where it cannot (a file already under that name, another disk). */
+function linked(existing: string, name: string): boolean {
+  try {
+    linkSync(existing, name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Opens the store in `dir` (created when needed); `fingerprint` is buildFingerprint()'s. */
 export async function openOutputStore(dir: string, fingerprint: string): Promise<OutputStore> {
   // Each key carries the fingerprint, so the index need not: builds for two site URLs share it.
@@ -231,11 +241,7 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
         // the disk, and 18,000 asynchronous ones took 0.7 s of this thread in a one-report rebuild at
         // a million reports (0.2 s this way). A copy where a link is impossible (the store on another
         // file system).
-        try {
-          linkSync(kept, target);
-        } catch {
-          await copyFile(kept, target);
-        }
+        if (!linked(kept, target)) await copyFile(kept, target);
       } catch {
         return undefined; // removed since it was checked: the caller writes the file afresh
       }
@@ -254,8 +260,9 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
         // Linked under its key at once, whole or not at all: renaming an incoming link into place
         // was a second call per file, 11,600 of them in a cold build at 10k / 100k. Only a file
         // already under the key (one the last build left, found damaged) or a site on another
-        // disk goes the way round, and the rename replaces what is there.
-        if (!(await link(target, kept).then(() => true, () => false))) {
+        // disk goes the way round, and the rename replaces what is there. Linked and looked at
+        // on this thread, as `reuse` links (why, there).
+        if (!linked(target, kept)) {
           await link(target, incoming).catch(() => (contents === undefined ? copyFile(target, incoming) : writeFile(incoming, contents)));
           await rename(incoming, kept);
         }
@@ -263,7 +270,7 @@ export async function openOutputStore(dir: string, fingerprint: string): Promise
         // these bytes into its own staging folder, which nothing else writes to, and any later write
         // changes the size or the time. Left for the next build to read, every file a cold build
         // made was hashed again by the rebuild after it: 4 GB at a million reports.
-        const identity = await stat(kept, { bigint: true }).then(fileIdentity, () => undefined);
+        const identity = fileIdentityOf(kept);
         next[key] = { sha256, ...(identity !== undefined ? { checked: identity } : {}) };
       } catch {
         await rm(incoming, { force: true }); // not kept: the next build makes this file again
