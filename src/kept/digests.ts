@@ -101,13 +101,20 @@ export async function writeDigestFirst(handle: FileHandle, place: number, pieces
   const hash = createHash('sha256');
   let position = place;
   let writing: Promise<void> = Promise.resolve();
-  for (const piece of pieces) {
-    hash.update(piece);
-    const bytes = typeof piece === 'string' ? Buffer.byteLength(piece) : piece.byteLength;
-    const at = position;
-    position += bytes;
-    await writing;
-    writing = writeAt(handle, piece, bytes, at);
+  try {
+    for (const piece of pieces) {
+      hash.update(piece);
+      const bytes = typeof piece === 'string' ? Buffer.byteLength(piece) : piece.byteLength;
+      const at = position;
+      position += bytes;
+      await writing;
+      writing = writeAt(handle, piece, bytes, at);
+    }
+  } catch (error) {
+    // Pieces that fail to be made leave a write in flight: settled before the error is passed on,
+    // so that its own failure is not left unhandled, which would stop the process.
+    await writing.catch(() => undefined);
+    throw error;
   }
   await writing;
   const seal = sealOf(hash.digest());
